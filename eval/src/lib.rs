@@ -1,0 +1,1 @@
+//! Per-variant static evaluation.

@@ -1,0 +1,34 @@
+//! Ekumen's rules core: board geometry, variants, positions, FEN, legal move generation,
+//! game-end rules, UCI move notation and perft.
+//!
+//! Everything is generic over a [`Variant`] and monomorphised; [`game::AnyPosition`] is
+//! the one place that dispatches on the variant at run time.
+
+pub mod attacks;
+pub mod bitboard;
+pub mod coherent;
+pub mod fen;
+pub mod game;
+pub mod movegen;
+pub mod moves;
+pub mod notation;
+pub mod perft;
+pub mod piece;
+pub mod position;
+pub mod rules;
+pub mod sliders;
+pub mod square;
+pub mod variant;
+pub mod variants;
+pub mod zobrist;
+
+pub use bitboard::{BitWord, Bitboard};
+pub use fen::FenError;
+pub use game::{AnyPosition, VariantId};
+pub use moves::{Move, MoveKind, MoveList};
+pub use notation::MoveError;
+pub use piece::{Color, Piece, PieceType};
+pub use position::Position;
+pub use rules::{EndReason, GameResult, Outcome};
+pub use square::{Geometry, Square};
+pub use variant::Variant;

@@ -1,0 +1,372 @@
+//! Legal move generation, generic over the variant.
+//!
+//! The generator is legal by construction for almost every move: the royal piece steps
+//! only to squares no enemy attacks once it has left its square; in check, other pieces
+//! may only capture the checker or block (between a slider and the king, or on a square
+//! every clear path of a coherent knight passes); pinned pieces stay on their pin line.
+//! Only three kinds of move are tested by replaying their occupancy change against
+//! `attackers_to`: en passant (two pieces leave a line at once), castling's arrival
+//! square (Chess960 rooks can shield), and moves of pieces that block a coherent knight's
+//! only clear path (the path can be reopened by a move along it). Perft uses
+//! [`Position::count_legal`], which counts without building moves where it can.
+
+use crate::attacks::Bb;
+use crate::bitboard::{BitWord, Bitboard};
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::piece::{Color, PieceType, Special};
+use crate::position::{castle_bit, castling_targets, Position};
+use crate::square::{Geometry, Square};
+use crate::variant::Variant;
+
+/// Where the moves go: a list, or just a count.
+trait Sink {
+    fn push(&mut self, m: Move);
+    /// Adds every move from `from` to each of `dests` that needs no promotion choice.
+    fn push_all<W: BitWord>(&mut self, from: Square, dests: Bitboard<W>);
+}
+
+impl Sink for MoveList {
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        MoveList::push(self, m);
+    }
+    #[inline(always)]
+    fn push_all<W: BitWord>(&mut self, from: Square, dests: Bitboard<W>) {
+        for to in dests {
+            MoveList::push(self, Move::new(from, to, MoveKind::Normal));
+        }
+    }
+}
+
+struct Counter(usize);
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn push(&mut self, _: Move) {
+        self.0 += 1;
+    }
+    #[inline(always)]
+    fn push_all<W: BitWord>(&mut self, _: Square, dests: Bitboard<W>) {
+        self.0 += dests.count() as usize;
+    }
+}
+
+impl<V: Variant> Position<V> {
+    /// Every legal move.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_legal(&mut list);
+        list
+    }
+
+    /// Appends every legal move to `list`.
+    pub fn generate_legal(&self, list: &mut MoveList) {
+        self.generate::<MoveList>(list);
+    }
+
+    /// The number of legal moves (perft's bulk count at the leaves).
+    pub fn count_legal(&self) -> usize {
+        let mut counter = Counter(0);
+        self.generate(&mut counter);
+        counter.0
+    }
+
+    /// Whether `m` is a legal move here.
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.legal_moves().contains(m)
+    }
+
+    #[inline(always)]
+    fn generate<S: Sink>(&self, sink: &mut S) {
+        if (V::CAMPMATE || V::EXTINCTION) && self.decided_on_board().is_some() {
+            return;
+        }
+        let us = self.side_to_move();
+        let them = !us;
+        let Some(king) = self.royal_square(us) else { return };
+        let tables = V::tables();
+        let sliders = V::Geo::sliders();
+        let ours = self.pieces(us);
+        let theirs = self.pieces(them);
+        let occupied = ours | theirs;
+        let checkers = self.attackers_to(king, occupied, them);
+
+        // The royal piece: to squares not attacked once it has left its own.
+        let king_kind = self.piece_on(king).expect("royal piece").kind();
+        let king_def = &V::PIECES[king_kind.index()];
+        let mut dests = tables.attacks(us, king_kind, king, occupied) & !ours;
+        if !king_def.captures {
+            dests &= !theirs;
+        }
+        let without_king = occupied ^ Bitboard::from_square(king);
+        for to in dests {
+            if self.attackers_to(to, without_king, them).is_empty() {
+                self.push_board_move(sink, king, to, king_kind);
+            }
+        }
+        if checkers.more_than_one() {
+            return;
+        }
+        let target = match checkers.first() {
+            Some(checker) => self.evasion_targets(king, checker, occupied),
+            None => V::Geo::all(),
+        };
+        let pinned = self.pinned(king, us, occupied);
+        let knight_blockers = if V::COHERENT_KNIGHTS {
+            self.coherent_blockers(king, us, occupied)
+        } else {
+            Bitboard::EMPTY
+        };
+
+        for (i, def) in V::PIECES.iter().enumerate() {
+            let kind = PieceType(i as u8);
+            let mine = self.pieces_of(us, kind);
+            if def.royal || mine.is_empty() {
+                continue;
+            }
+            for from in mine {
+                let mut dests = if def.special == Special::Pawn {
+                    let mut dests = tables.attacks(us, kind, from, occupied) & theirs;
+                    let push = tables.pawn_push(us, from) & !occupied;
+                    if let Some(one) = push.first() {
+                        dests |= push;
+                        if V::DOUBLE_STEP && tables.second_rank[us.index()].has(from) {
+                            dests |= tables.pawn_push(us, one) & !occupied;
+                        }
+                    }
+                    dests
+                } else {
+                    let dests = tables.attacks(us, kind, from, occupied) & !ours;
+                    if def.captures {
+                        dests
+                    } else {
+                        dests & !theirs
+                    }
+                };
+                dests &= target;
+                if pinned.has(from) {
+                    dests &= sliders.line(king, from);
+                }
+                if knight_blockers.has(from) {
+                    for to in dests {
+                        let after =
+                            (occupied ^ Bitboard::from_square(from)) | Bitboard::from_square(to);
+                        if (self.attackers_to(king, after, them) & !Bitboard::from_square(to))
+                            .is_empty()
+                        {
+                            self.push_board_move(sink, from, to, kind);
+                        }
+                    }
+                } else if Self::never_promotes(def.special, kind) {
+                    sink.push_all(from, dests);
+                } else {
+                    for to in dests {
+                        self.push_board_move(sink, from, to, kind);
+                    }
+                }
+            }
+        }
+
+        if V::EN_PASSANT {
+            if let Some(ep) = self.ep_square() {
+                self.en_passant_moves(sink, ep, king, occupied);
+            }
+        }
+        if V::CASTLING_ROOK.is_some() && checkers.is_empty() {
+            self.castling_moves(sink, king, occupied);
+        }
+        if V::DROPS {
+            let squares = tables.drop_region[us.index()] & !occupied & target & V::Geo::all();
+            if squares.any() {
+                for (i, def) in V::PIECES.iter().enumerate() {
+                    if self.hand_count(us, PieceType(i as u8)) == 0 {
+                        continue;
+                    }
+                    for to in squares {
+                        sink.push(Move::drop(PieceType(i as u8), to));
+                        if V::DROP_PROMOTED {
+                            if let Some(promoted) = def.promotes_to {
+                                sink.push(Move::drop(promoted, to));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// A piece type whose every board move is a plain move (no promotion choice anywhere).
+    #[inline(always)]
+    fn never_promotes(special: Special, kind: PieceType) -> bool {
+        let def = &V::PIECES[kind.index()];
+        let chess_promotion = special == Special::Pawn && !V::PAWN_PROMOTIONS.is_empty();
+        let shogi_promotion = V::PROMOTION_ZONE_RANKS > 0
+            && (def.promotes_to.is_some() || (def.promoted && V::DEMOTION));
+        !chess_promotion && !shogi_promotion
+    }
+
+    /// Adds the move `from`-`to` of a `kind` piece, expanded into its promotion choices.
+    #[inline(always)]
+    fn push_board_move<S: Sink>(&self, sink: &mut S, from: Square, to: Square, kind: PieceType) {
+        let def = &V::PIECES[kind.index()];
+        let us = self.side_to_move();
+        let tables = V::tables();
+        if def.special == Special::Pawn
+            && !V::PAWN_PROMOTIONS.is_empty()
+            && tables.last_rank[us.index()].has(to)
+        {
+            for &choice in V::PAWN_PROMOTIONS {
+                sink.push(Move::promotion(from, to, choice));
+            }
+            return;
+        }
+        if V::PROMOTION_ZONE_RANKS > 0 {
+            let zone = tables.promotion_zone[us.index()];
+            if zone.has(from) || zone.has(to) {
+                let change = if def.promotes_to.is_some() {
+                    Some(MoveKind::Promote)
+                } else if def.promoted && V::DEMOTION {
+                    Some(MoveKind::Demote)
+                } else {
+                    None
+                };
+                if let Some(change) = change {
+                    sink.push(Move::new(from, to, change));
+                    if !V::MANDATORY_PROMOTION {
+                        sink.push(Move::new(from, to, MoveKind::Normal));
+                    }
+                    return;
+                }
+            }
+        }
+        sink.push(Move::new(from, to, MoveKind::Normal));
+    }
+
+    /// Squares where a non-royal move answers the check given by `checker`: its own
+    /// square, and the squares that close its line or every clear path it has.
+    fn evasion_targets(&self, king: Square, checker: Square, occupied: Bb<V>) -> Bb<V> {
+        let kind = self.piece_on(checker).expect("checker").kind();
+        let def = &V::PIECES[kind.index()];
+        let mut targets = Bitboard::from_square(checker);
+        if def.slides != 0 {
+            targets |= V::Geo::sliders().between(king, checker);
+        }
+        if def.special == Special::CoherentKnight {
+            let paths =
+                V::tables().coherent.as_ref().expect("coherent tables").paths(king, checker);
+            let mut common = V::Geo::all();
+            let mut clear = 0;
+            for &path in paths {
+                if (path & occupied).is_empty() {
+                    common &= path;
+                    clear += 1;
+                }
+            }
+            if clear > 0 {
+                targets |= common;
+            }
+        }
+        targets
+    }
+
+    /// Pieces of `us` that alone stand between `king` and an enemy slider able to reach it.
+    fn pinned(&self, king: Square, us: Color, occupied: Bb<V>) -> Bb<V> {
+        let tables = V::tables();
+        let sliders = V::Geo::sliders();
+        let ours = self.pieces(us);
+        let mut pinned = Bitboard::EMPTY;
+        let mut kinds = tables.orthogonal_sliders | tables.diagonal_sliders;
+        while kinds != 0 {
+            let kind = PieceType(kinds.trailing_zeros() as u8);
+            kinds &= kinds - 1;
+            let snipers = self.pieces_of(!us, kind) & tables.slider_sources(!us, kind, king);
+            for sniper in snipers {
+                let blockers = sliders.between(king, sniper) & occupied;
+                if !blockers.more_than_one() {
+                    pinned |= blockers & ours;
+                }
+            }
+        }
+        pinned
+    }
+
+    /// Pieces of `us` that alone block some path of an enemy coherent knight to `king`.
+    fn coherent_blockers(&self, king: Square, us: Color, occupied: Bb<V>) -> Bb<V> {
+        let paths = V::tables().coherent.as_ref().expect("coherent tables");
+        let ours = self.pieces(us);
+        let mut blockers = Bitboard::EMPTY;
+        for (i, def) in V::PIECES.iter().enumerate() {
+            if def.special != Special::CoherentKnight {
+                continue;
+            }
+            for knight in self.pieces_of(!us, PieceType(i as u8)) {
+                for &path in paths.paths(king, knight) {
+                    let on_path = path & occupied;
+                    if on_path.any() && !on_path.more_than_one() {
+                        blockers |= on_path & ours;
+                    }
+                }
+            }
+        }
+        blockers
+    }
+
+    fn en_passant_moves<S: Sink>(&self, sink: &mut S, ep: Square, king: Square, occupied: Bb<V>) {
+        let us = self.side_to_move();
+        let tables = V::tables();
+        for (i, def) in V::PIECES.iter().enumerate() {
+            if def.special != Special::Pawn {
+                continue;
+            }
+            let kind = PieceType(i as u8);
+            let none = Bitboard::EMPTY;
+            let capturers =
+                self.pieces_of(us, kind) & tables.attackers_of_kind(us, kind, ep, none, none, none);
+            for from in capturers {
+                let captured = V::Geo::square(V::Geo::file_of(ep), V::Geo::rank_of(from));
+                let after =
+                    (occupied ^ Bitboard::from_square(from) ^ Bitboard::from_square(captured))
+                        | Bitboard::from_square(ep);
+                if (self.attackers_to(king, after, !us) & !Bitboard::from_square(captured))
+                    .is_empty()
+                {
+                    sink.push(Move::new(from, ep, MoveKind::EnPassant));
+                }
+            }
+        }
+    }
+
+    fn castling_moves<S: Sink>(&self, sink: &mut S, king: Square, occupied: Bb<V>) {
+        let us = self.side_to_move();
+        let them = !us;
+        let sliders = V::Geo::sliders();
+        for king_side in [true, false] {
+            let bit = castle_bit(us, king_side);
+            if self.castling_rights() & bit == 0 {
+                continue;
+            }
+            let Some(rook) = self.castle_rook(bit) else { continue };
+            let (king_to, rook_to) = castling_targets::<V>(us, king, rook);
+            let king_and_rook = Bitboard::from_square(king) | Bitboard::from_square(rook);
+            let must_be_empty = (sliders.between(king, king_to)
+                | Bitboard::from_square(king_to)
+                | sliders.between(rook, rook_to)
+                | Bitboard::from_square(rook_to))
+                & !king_and_rook;
+            if (must_be_empty & occupied).any() {
+                continue;
+            }
+            let mut passed = sliders.between(king, king_to) | Bitboard::from_square(king_to);
+            if Iterator::any(&mut passed, |sq| self.attackers_to(sq, occupied, them).any()) {
+                continue;
+            }
+            let after = (occupied ^ king_and_rook)
+                | Bitboard::from_square(king_to)
+                | Bitboard::from_square(rook_to);
+            if self.attackers_to(king_to, after, them).any() {
+                continue;
+            }
+            sink.push(Move::new(king, rook, MoveKind::Castle));
+        }
+    }
+}

@@ -1,0 +1,79 @@
+//! The [`Variant`] trait: everything that makes one game differ from another, as consts.
+//!
+//! Move generation, make/unmake and FEN are generic over it and monomorphised per
+//! variant, so a rule a variant does not have (`if V::DROPS { .. }`) costs nothing there.
+
+use crate::attacks::PieceTables;
+use crate::piece::{PieceDef, PieceType};
+use crate::square::Geometry;
+
+/// What a position with no legal move means for the side to move, when not in check.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum StalemateRule {
+    Draw,
+    Loss,
+}
+
+/// One game's rules.
+pub trait Variant: 'static + Copy + Default + std::fmt::Debug + Send + Sync {
+    type Geo: Geometry;
+    /// The `UCI_Variant` value.
+    const NAME: &'static str;
+    /// Fairy-Stockfish's `template` field of the `info string variant` line.
+    const TEMPLATE: &'static str;
+    const START_FEN: &'static str;
+    /// The piece types; [`PieceType`] indexes this table.
+    const PIECES: &'static [PieceDef];
+
+    /// Pawns may step twice from their second rank.
+    const DOUBLE_STEP: bool = false;
+    const EN_PASSANT: bool = false;
+    /// The piece type that castles with the king, if the variant castles.
+    const CASTLING_ROOK: Option<PieceType> = None;
+
+    /// Chess-style promotion: a pawn reaching the last rank becomes one of these.
+    const PAWN_PROMOTIONS: &'static [PieceType] = &[];
+    /// Shogi-style promotion zone: the last this-many ranks (0: no such promotion).
+    const PROMOTION_ZONE_RANKS: u8 = 0;
+    /// A piece that may promote (or demote) in the zone must do so.
+    const MANDATORY_PROMOTION: bool = false;
+    /// Promoted pieces moving in the zone turn back to their base form.
+    const DEMOTION: bool = false;
+
+    const DROPS: bool = false;
+    /// Drops go on the first this-many ranks of the dropping side.
+    const DROP_RANKS: u8 = 0;
+    /// A piece may be dropped in its promoted form.
+    const DROP_PROMOTED: bool = false;
+    /// Captured pieces go to the capturer's hand in their base form.
+    const CAPTURES_TO_HAND: bool = false;
+    /// The order Fairy-Stockfish prints hands in (base types).
+    const HAND_ORDER: &'static [PieceType] = &[];
+
+    const STALEMATE: StalemateRule = StalemateRule::Draw;
+    /// A king reaching the opponent's back rank wins at once (shinobi).
+    const CAMPMATE: bool = false;
+    /// A side without a royal piece has lost (gethenian).
+    const EXTINCTION: bool = false;
+    /// A repetition caused by perpetual check loses for the checker (shinobi).
+    const PERPETUAL_CHECK_LOSES: bool = false;
+    /// Chess's dead positions (bare kings, a lone minor piece) are draws.
+    const INSUFFICIENT_MATERIAL: bool = false;
+    /// Any piece type is a coherent knight (switches on path-based pins and blocks).
+    const COHERENT_KNIGHTS: bool = false;
+
+    /// Attack tables built from [`Self::PIECES`] on first use.
+    fn tables() -> &'static PieceTables<Self>;
+}
+
+/// Declares a variant's `tables()` with its own lazily built static.
+#[macro_export]
+macro_rules! variant_tables {
+    ($v:ty) => {
+        fn tables() -> &'static $crate::attacks::PieceTables<$v> {
+            static TABLES: std::sync::LazyLock<$crate::attacks::PieceTables<$v>> =
+                std::sync::LazyLock::new($crate::attacks::PieceTables::new);
+            &TABLES
+        }
+    };
+}

@@ -1,0 +1,1 @@
+//! UCI and USI protocol.
