@@ -104,7 +104,7 @@ impl<W: BitWord> Bitboard<W> {
         self.0 == W::ZERO
     }
     #[inline(always)]
-    pub fn any(self) -> bool {
+    pub fn is_nonempty(self) -> bool {
         self.0 != W::ZERO
     }
     #[inline(always)]
@@ -123,12 +123,12 @@ impl<W: BitWord> Bitboard<W> {
     /// The lowest square; the set must not be empty.
     #[inline(always)]
     pub fn lsb(self) -> Square {
-        debug_assert!(self.any());
+        debug_assert!(self.is_nonempty());
         Square::new(self.0.trailing_zeros() as u8)
     }
     #[inline(always)]
     pub fn first(self) -> Option<Square> {
-        if self.any() {
+        if self.is_nonempty() {
             Some(self.lsb())
         } else {
             None

@@ -212,7 +212,7 @@ impl<V: Variant> Position<V> {
             return Err(FenError::TrailingFields(rest.join(" ")));
         }
         if let Some(king) = pos.royal_square(!side) {
-            if pos.attackers_to(king, pos.occupied(), side).any() {
+            if pos.attackers_to(king, pos.occupied(), side).is_nonempty() {
                 return Err(FenError::OpponentInCheck);
             }
         }
@@ -279,7 +279,7 @@ impl<V: Variant> Position<V> {
                 && V::Geo::offset(sq, 0, forward).is_some_and(|s| self.piece_on(s).is_none())
                 && (self.pieces_of(us, kind)
                     & tables.attackers_of_kind(us, kind, sq, none, none, none))
-                .any()
+                .is_nonempty()
         })
     }
 

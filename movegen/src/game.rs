@@ -150,6 +150,14 @@ impl AnyPosition {
     pub fn unmake_move(&mut self) {
         dispatch!(self, p => p.unmake_move())
     }
+    /// Some royal piece of the side to move is attacked (Fairy-Stockfish's `checked`).
+    pub fn royal_attacked(&self) -> bool {
+        dispatch!(self, p => p.royal_attacked())
+    }
+    /// A result already decided on the board (campmate).
+    pub fn decided_on_board(&self) -> Option<Outcome> {
+        dispatch!(self, p => p.decided_on_board())
+    }
     pub fn outcome(&self) -> Option<Outcome> {
         dispatch!(self, p => p.outcome())
     }

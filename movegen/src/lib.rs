@@ -9,6 +9,7 @@ pub mod bitboard;
 pub mod coherent;
 pub mod fen;
 pub mod game;
+pub mod legality;
 pub mod movegen;
 pub mod moves;
 pub mod notation;

@@ -19,7 +19,7 @@ use crate::square::{Geometry, Square};
 use crate::variant::Variant;
 
 /// Where the moves go: a list, or just a count.
-trait Sink {
+pub(crate) trait Sink {
     fn push(&mut self, m: Move);
     /// Adds every move from `from` to each of `dests` that needs no promotion choice.
     fn push_all<W: BitWord>(&mut self, from: Square, dests: Bitboard<W>);
@@ -71,11 +71,6 @@ impl<V: Variant> Position<V> {
         counter.0
     }
 
-    /// Whether `m` is a legal move here.
-    pub fn is_legal(&self, m: Move) -> bool {
-        self.legal_moves().contains(m)
-    }
-
     #[inline(always)]
     fn generate<S: Sink>(&self, sink: &mut S) {
         if (V::CAMPMATE || V::EXTINCTION) && self.decided_on_board().is_some() {
@@ -101,7 +96,7 @@ impl<V: Variant> Position<V> {
         let without_king = occupied ^ Bitboard::from_square(king);
         for to in dests {
             if self.attackers_to(to, without_king, them).is_empty() {
-                self.push_board_move(sink, king, to, king_kind);
+                self.push_expanded(sink, king, to, king_kind);
             }
         }
         if checkers.more_than_one() {
@@ -154,14 +149,14 @@ impl<V: Variant> Position<V> {
                         if (self.attackers_to(king, after, them) & !Bitboard::from_square(to))
                             .is_empty()
                         {
-                            self.push_board_move(sink, from, to, kind);
+                            self.push_expanded(sink, from, to, kind);
                         }
                     }
                 } else if Self::never_promotes(def.special, kind) {
                     sink.push_all(from, dests);
                 } else {
                     for to in dests {
-                        self.push_board_move(sink, from, to, kind);
+                        self.push_expanded(sink, from, to, kind);
                     }
                 }
             }
@@ -176,23 +171,33 @@ impl<V: Variant> Position<V> {
             self.castling_moves(sink, king, occupied);
         }
         if V::DROPS {
-            let squares = tables.drop_region[us.index()] & !occupied & target & V::Geo::all();
-            if squares.any() {
-                for (i, def) in V::PIECES.iter().enumerate() {
-                    if self.hand_count(us, PieceType(i as u8)) == 0 {
-                        continue;
-                    }
-                    for to in squares {
-                        sink.push(Move::drop(PieceType(i as u8), to));
-                        if V::DROP_PROMOTED {
-                            if let Some(promoted) = def.promotes_to {
-                                sink.push(Move::drop(promoted, to));
-                            }
+            let open = !occupied & target;
+            for (i, def) in V::PIECES.iter().enumerate() {
+                let kind = PieceType(i as u8);
+                if self.hand_count(us, kind) == 0 {
+                    continue;
+                }
+                for to in self.drop_squares(us, kind) & open {
+                    sink.push(Move::drop(kind, to));
+                    if V::DROP_PROMOTED {
+                        if let Some(promoted) = def.promotes_to {
+                            sink.push(Move::drop(promoted, to));
                         }
                     }
                 }
             }
         }
+    }
+
+    /// Where `color` may drop a `kind` from hand, occupied or not: the variant's drop
+    /// region, and for pawns neither the first rank nor the promotion zone.
+    pub(crate) fn drop_squares(&self, color: Color, kind: PieceType) -> Bb<V> {
+        let tables = V::tables();
+        let mut region = tables.drop_region[color.index()];
+        if V::PIECES[kind.index()].special == Special::Pawn {
+            region &= !(tables.promotion_zone[color.index()] | tables.last_rank[(!color).index()]);
+        }
+        region & V::Geo::all()
     }
 
     /// A piece type whose every board move is a plain move (no promotion choice anywhere).
@@ -207,7 +212,13 @@ impl<V: Variant> Position<V> {
 
     /// Adds the move `from`-`to` of a `kind` piece, expanded into its promotion choices.
     #[inline(always)]
-    fn push_board_move<S: Sink>(&self, sink: &mut S, from: Square, to: Square, kind: PieceType) {
+    pub(crate) fn push_expanded<S: Sink>(
+        &self,
+        sink: &mut S,
+        from: Square,
+        to: Square,
+        kind: PieceType,
+    ) {
         let def = &V::PIECES[kind.index()];
         let us = self.side_to_move();
         let tables = V::tables();
@@ -302,7 +313,7 @@ impl<V: Variant> Position<V> {
             for knight in self.pieces_of(!us, PieceType(i as u8)) {
                 for &path in paths.paths(king, knight) {
                     let on_path = path & occupied;
-                    if on_path.any() && !on_path.more_than_one() {
+                    if on_path.is_nonempty() && !on_path.more_than_one() {
                         blockers |= on_path & ours;
                     }
                 }
@@ -353,17 +364,17 @@ impl<V: Variant> Position<V> {
                 | sliders.between(rook, rook_to)
                 | Bitboard::from_square(rook_to))
                 & !king_and_rook;
-            if (must_be_empty & occupied).any() {
+            if (must_be_empty & occupied).is_nonempty() {
                 continue;
             }
             let mut passed = sliders.between(king, king_to) | Bitboard::from_square(king_to);
-            if Iterator::any(&mut passed, |sq| self.attackers_to(sq, occupied, them).any()) {
+            if passed.any(|sq| self.attackers_to(sq, occupied, them).is_nonempty()) {
                 continue;
             }
             let after = (occupied ^ king_and_rook)
                 | Bitboard::from_square(king_to)
                 | Bitboard::from_square(rook_to);
-            if self.attackers_to(king_to, after, them).any() {
+            if self.attackers_to(king_to, after, them).is_nonempty() {
                 continue;
             }
             sink.push(Move::new(king, rook, MoveKind::Castle));

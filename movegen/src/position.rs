@@ -66,7 +66,7 @@ impl<V: Variant> Position<V> {
             ep: None,
             halfmove: 0,
             fullmove: 1,
-            key: 0,
+            key: zobrist::castling(0),
             chess960: false,
             history: Vec::with_capacity(256),
         }
@@ -225,7 +225,14 @@ impl<V: Variant> Position<V> {
 
     #[inline]
     pub fn in_check(&self) -> bool {
-        self.checkers().any()
+        self.checkers().is_nonempty()
+    }
+
+    /// Some royal piece of the side to move is attacked (with several royals possible,
+    /// any of them).
+    pub fn royal_attacked(&self) -> bool {
+        let occupied = self.occupied();
+        self.royals(self.side).any(|sq| self.attackers_to(sq, occupied, !self.side).is_nonempty())
     }
 
     // ---- editing ----
@@ -404,7 +411,7 @@ impl<V: Variant> Position<V> {
                         let their_pawns = self.pieces_of(!us, moving.kind());
                         if (V::tables().attacks(us, moving.kind(), middle, Bitboard::EMPTY)
                             & their_pawns)
-                            .any()
+                            .is_nonempty()
                         {
                             self.set_ep(Some(middle));
                         }

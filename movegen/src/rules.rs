@@ -52,10 +52,10 @@ impl<V: Variant> Position<V> {
         }
         if V::CAMPMATE {
             let last_rank = &V::tables().last_rank;
-            if (self.royals(!us) & last_rank[(!us).index()]).any() {
+            if (self.royals(!us) & last_rank[(!us).index()]).is_nonempty() {
                 return Some(Outcome { result: GameResult::Loss, reason: EndReason::Campmate });
             }
-            if (self.royals(us) & last_rank[us.index()]).any() {
+            if (self.royals(us) & last_rank[us.index()]).is_nonempty() {
                 return Some(Outcome { result: GameResult::Win, reason: EndReason::Campmate });
             }
         }
