@@ -1,1 +1,4 @@
 //! Shared helpers for the integration tests.
+
+pub mod coherent_reference;
+pub mod data;
