@@ -1,0 +1,658 @@
+//! The command loop's state and what each command does to it.
+//!
+//! A [`Session`] holds the protocol in use, the option values, the current variant and
+//! position, the [`Searcher`] and at most one background job (a search, a perft or a
+//! bench). Commands are handled one line at a time by [`Session::handle_line`]; long work
+//! runs on its own thread so `isready`, `stop` and `ponderhit` are answered at once.
+//!
+//! Robustness rules, applied everywhere:
+//! - every malformed line gets exactly one answer (`Unknown command: ...` for an unknown
+//!   word, as Fairy-Stockfish, otherwise one `info string ...`) and changes nothing;
+//! - `position` builds the new position aside and installs it only when the FEN is good;
+//!   like Fairy-Stockfish it stops at the first illegal move, keeping the moves before it,
+//!   and says which move it refused;
+//! - a `go` or `bench` while a job runs stops that job first (its `bestmove` is printed),
+//!   where Fairy-Stockfish would block until it ends;
+//! - calls into the rules core on text from outside (FEN, moves) are guarded, so even a bug
+//!   there costs one `info string`, not the process.
+//!
+//! Deliberate differences from Fairy-Stockfish, all invisible to well-behaved clients:
+//! `setoption name UCI_Variant` also resets the position to the variant's start (Fairy-
+//! Stockfish keeps the old board until the next `position`), and the `info string variant`
+//! line is printed for every variant (Fairy-Stockfish skips the ones XBoard knows, such as
+//! gothic).
+
+use std::collections::{BTreeMap, VecDeque};
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use ekumen_movegen::{dispatch, AnyPosition, Geometry, Move, Position, Variant, VariantId};
+use ekumen_search::{
+    IterationReport, Limits, ScoreBound, SearchHandle, SearchObserver, SearchResult, SearchScore,
+    SearchSettings, Searcher,
+};
+use ekumen_uci_protocol::command::{parse_command, Command, GoParams, PositionSetup, Protocol};
+use ekumen_uci_protocol::options::{self, names, OptionValue};
+use ekumen_uci_protocol::report::{self, Bound, InfoLine, Score};
+use ekumen_uci_protocol::usi::{self, BoardSize};
+use ekumen_uci_protocol::{display, id_name, ENGINE_AUTHOR};
+
+use crate::bench;
+use crate::input::Input;
+use crate::output::Output;
+use crate::perft;
+
+/// Whether the loop goes on after a command.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Flow {
+    Continue,
+    Quit,
+}
+
+/// Long work running beside the command loop.
+#[derive(Debug)]
+enum Job {
+    Search(SearchHandle),
+    /// Perft or bench: a plain thread with a stop flag.
+    Task {
+        stop: Arc<AtomicBool>,
+        thread: JoinHandle<()>,
+    },
+}
+
+impl Job {
+    fn stop(&self) {
+        match self {
+            Job::Search(handle) => handle.stop(),
+            Job::Task { stop, .. } => stop.store(true, Ordering::Relaxed),
+        }
+    }
+
+    fn is_finished(&self) -> bool {
+        match self {
+            Job::Search(handle) => handle.is_finished(),
+            Job::Task { thread, .. } => thread.is_finished(),
+        }
+    }
+
+    /// Waits for the job to end.
+    fn join(self) {
+        match self {
+            Job::Search(handle) => {
+                handle.wait();
+            }
+            Job::Task { thread, .. } => {
+                let _ = thread.join();
+            }
+        }
+    }
+}
+
+/// The engine's state between commands.
+#[derive(Debug)]
+pub struct Session {
+    protocol: Protocol,
+    output: Output,
+    options: BTreeMap<&'static str, OptionValue>,
+    position: AnyPosition,
+    searcher: Searcher,
+    job: Option<Job>,
+    /// Input that arrived while a perft or bench ran, to be handled once it ends.
+    queued: VecDeque<Input>,
+}
+
+/// Runs `f`, turning a panic into `None` (for calls into the rules core on outside text).
+fn guarded<T>(f: impl FnOnce() -> T) -> Option<T> {
+    panic::catch_unwind(AssertUnwindSafe(f)).ok()
+}
+
+fn board_size(variant: VariantId) -> BoardSize {
+    let info = variant.info();
+    BoardSize { files: info.files, ranks: info.ranks }
+}
+
+/// A move of `pos` as `protocol` writes it.
+pub fn move_text(pos: &AnyPosition, m: Move, protocol: Protocol) -> String {
+    let uci = pos.move_to_uci(m);
+    match protocol {
+        Protocol::Usi => usi::move_to_usi(&uci, board_size(pos.variant())),
+        _ => uci,
+    }
+}
+
+/// Finds the legal move written `text` in `protocol`'s notation.
+///
+/// # Errors
+/// Why the text is not a legal move here.
+pub fn parse_move(pos: &AnyPosition, text: &str, protocol: Protocol) -> Result<Move, String> {
+    let uci = match protocol {
+        Protocol::Usi => {
+            usi::move_from_usi(text, board_size(pos.variant())).map_err(|e| e.to_string())?
+        }
+        _ => text.to_string(),
+    };
+    match guarded(|| pos.parse_uci_move(&uci)) {
+        Some(Ok(m)) => Ok(m),
+        Some(Err(e)) => Err(e.to_string()),
+        None => Err(format!("could not read move '{text}'")),
+    }
+}
+
+/// The moves of `line`, played from `root`, in `protocol`'s notation; stops at the first
+/// move that is not legal (which a correct search never produces).
+fn line_text(root: &AnyPosition, line: &[Move], protocol: Protocol) -> Vec<String> {
+    let mut pos = root.clone();
+    let mut texts = Vec::with_capacity(line.len());
+    for &m in line {
+        if !pos.legal_moves().contains(&m) {
+            log::warn!("search produced an illegal move in its line; line cut short");
+            break;
+        }
+        texts.push(move_text(&pos, m, protocol));
+        pos.make_move(m);
+    }
+    texts
+}
+
+fn protocol_score(score: SearchScore) -> Score {
+    match score {
+        SearchScore::Cp(cp) => Score::Cp(cp),
+        SearchScore::Mating(plies) => Score::Mating(plies),
+        SearchScore::Mated(plies) => Score::Mated(plies),
+    }
+}
+
+/// Win/draw/loss per mille for a score: a logistic model of centipawns, certain for mates.
+fn win_draw_loss(score: SearchScore) -> (u32, u32, u32) {
+    let win_rate = |cp: f64| (1000.0 / (1.0 + ((250.0 - cp) / 90.0).exp())).round() as u32;
+    match score {
+        SearchScore::Mating(_) => (1000, 0, 0),
+        SearchScore::Mated(_) => (0, 0, 1000),
+        SearchScore::Cp(cp) => {
+            let cp = f64::from(cp.clamp(-4000, 4000));
+            let (win, loss) = (win_rate(cp), win_rate(-cp));
+            (win, 1000 - win - loss, loss)
+        }
+    }
+}
+
+/// Prints a search's progress and result in the session's protocol.
+struct SearchPrinter {
+    output: Output,
+    protocol: Protocol,
+    root: AnyPosition,
+    show_wdl: bool,
+}
+
+impl SearchObserver for SearchPrinter {
+    fn iteration(&mut self, report: &IterationReport) {
+        let info = InfoLine {
+            depth: report.depth,
+            seldepth: report.seldepth,
+            multipv: report.multipv,
+            score: protocol_score(report.score),
+            wdl: self.show_wdl.then(|| win_draw_loss(report.score)),
+            bound: match report.bound {
+                ScoreBound::Exact => Bound::Exact,
+                ScoreBound::Lower => Bound::Lower,
+                ScoreBound::Upper => Bound::Upper,
+            },
+            nodes: report.nodes,
+            time_ms: report.elapsed.as_millis() as u64 + 1,
+            hashfull: report.hashfull,
+            pv: line_text(&self.root, &report.pv, self.protocol),
+        };
+        self.output.line(&info.to_protocol(self.protocol));
+    }
+
+    fn current_move(&mut self, depth: u32, root_move: Move, number: usize) {
+        let text = move_text(&self.root, root_move, self.protocol);
+        self.output.line(&report::currmove_line(depth, &text, number));
+    }
+
+    fn finished(&mut self, result: &SearchResult) {
+        if let Some(score) = result.no_move_score {
+            self.output.line(&report::no_move_line(protocol_score(score), self.protocol));
+        }
+        let line: Vec<Move> = result.best.into_iter().chain(result.ponder).collect();
+        let texts = line_text(&self.root, &line, self.protocol);
+        let best = texts.first().map(String::as_str);
+        let ponder = texts.get(1).map(String::as_str);
+        self.output.line(&report::bestmove_line(best, ponder, self.protocol));
+    }
+}
+
+/// Names of the squares of the side to move's checkers.
+fn checker_squares<V: Variant>(pos: &Position<V>) -> Vec<String> {
+    pos.checkers().map(V::Geo::square_name).collect()
+}
+
+impl Session {
+    pub fn new(output: Output) -> Self {
+        let options =
+            options::all().iter().map(|spec| (spec.name, options::default_value(spec))).collect();
+        let mut session = Session {
+            protocol: Protocol::Uci,
+            output,
+            options,
+            position: AnyPosition::startpos(VariantId::Chess, false),
+            searcher: Searcher::default(),
+            job: None,
+            queued: VecDeque::new(),
+        };
+        session.position = AnyPosition::startpos(session.variant(), false);
+        session
+    }
+
+    fn say(&self, text: &str) {
+        self.output.line(text);
+    }
+
+    fn info(&self, text: &str) {
+        self.output.line(&report::info_string(text));
+    }
+
+    fn check_option(&self, name: &str) -> bool {
+        matches!(self.options.get(name), Some(OptionValue::Check(true)))
+    }
+
+    fn spin_option(&self, name: &str) -> i64 {
+        match self.options.get(name) {
+            Some(OptionValue::Spin(v)) => *v,
+            _ => 0,
+        }
+    }
+
+    fn variant(&self) -> VariantId {
+        match self.options.get(names::VARIANT) {
+            Some(OptionValue::Combo(name)) => {
+                VariantId::from_name(name).unwrap_or(VariantId::Chess)
+            }
+            _ => VariantId::Chess,
+        }
+    }
+
+    fn chess960(&self) -> bool {
+        self.check_option(names::CHESS960)
+    }
+
+    fn settings(&self) -> SearchSettings {
+        SearchSettings {
+            threads: self.spin_option(names::THREADS).max(1) as usize,
+            hash_mb: self.spin_option(names::HASH).max(1) as usize,
+            multi_pv: self.spin_option(names::MULTI_PV).max(1) as usize,
+            move_overhead: Duration::from_millis(self.spin_option(names::MOVE_OVERHEAD) as u64),
+        }
+    }
+
+    /// Handles what the input thread delivered.
+    ///
+    /// While a perft or bench runs, input waits in a queue so that answers come in the
+    /// order of the commands, as with Fairy-Stockfish's synchronous `go perft` and `bench`
+    /// (a script may send `go perft 5` and `quit` at once); only `stop` (which interrupts
+    /// the task) and `isready` are answered at once. [`Session::poll`] handles the queue.
+    pub fn handle_input(&mut self, input: Input) -> Flow {
+        if self.task_running() || !self.queued.is_empty() {
+            match &input {
+                Input::Line(line) if line.split_whitespace().next() == Some("stop") => {
+                    self.output.log_input(line);
+                    if let Some(job) = &self.job {
+                        job.stop();
+                    }
+                }
+                Input::Line(line) if line.trim() == "isready" => {
+                    self.output.log_input(line);
+                    self.say("readyok");
+                }
+                _ => self.queued.push_back(input),
+            }
+            return Flow::Continue;
+        }
+        self.handle_queued(input)
+    }
+
+    fn handle_queued(&mut self, input: Input) -> Flow {
+        match input {
+            Input::Line(line) => self.handle_line(&line),
+            Input::TooLong => {
+                self.info(&format!(
+                    "line longer than {} bytes ignored",
+                    crate::input::MAX_LINE_BYTES
+                ));
+                Flow::Continue
+            }
+            Input::End => {
+                self.finish_job();
+                Flow::Quit
+            }
+        }
+    }
+
+    /// Whether a perft or bench is running (the loop then calls [`Session::poll`] often).
+    pub fn task_running(&self) -> bool {
+        matches!(&self.job, Some(Job::Task { thread, .. }) if !thread.is_finished())
+    }
+
+    /// Handles queued input once the task that held it back has ended.
+    pub fn poll(&mut self) -> Flow {
+        while !self.task_running() {
+            let Some(input) = self.queued.pop_front() else { break };
+            if self.handle_queued(input) == Flow::Quit {
+                return Flow::Quit;
+            }
+        }
+        Flow::Continue
+    }
+
+    /// Handles one line of input.
+    pub fn handle_line(&mut self, line: &str) -> Flow {
+        self.output.log_input(line);
+        self.reap_finished_job();
+        match parse_command(line, self.protocol) {
+            Ok(None) => Flow::Continue,
+            Ok(Some(command)) => self.execute(command),
+            Err(error) => {
+                self.say(&error.to_string());
+                Flow::Continue
+            }
+        }
+    }
+
+    /// Stops any running job and waits for it (its final output is printed).
+    pub fn finish_job(&mut self) {
+        if let Some(job) = self.job.take() {
+            job.stop();
+            job.join();
+        }
+    }
+
+    fn reap_finished_job(&mut self) {
+        if self.job.as_ref().is_some_and(Job::is_finished) {
+            if let Some(job) = self.job.take() {
+                job.join();
+            }
+        }
+    }
+
+    fn execute(&mut self, command: Command) -> Flow {
+        match command {
+            Command::Hello(protocol) => self.hello(protocol),
+            Command::Debug(_) | Command::Register => {}
+            Command::IsReady => self.say("readyok"),
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::NewGame => {
+                self.finish_job();
+                self.searcher.clear();
+            }
+            Command::Position { setup, moves } => self.set_position(&setup, &moves),
+            Command::Go(params) => self.go(&params),
+            Command::Perft(depth) => self.start_perft(depth),
+            Command::Stop => {
+                if let Some(job) = &self.job {
+                    job.stop();
+                }
+            }
+            Command::PonderHit => {
+                if let Some(Job::Search(handle)) = &self.job {
+                    handle.ponderhit();
+                }
+            }
+            Command::GameOver(_) => {
+                if let Some(job) = &self.job {
+                    job.stop();
+                }
+            }
+            Command::Quit => {
+                self.finish_job();
+                return Flow::Quit;
+            }
+            Command::Display => self.display(),
+            Command::Eval => self.eval(),
+            Command::Bench { depth } => self.start_bench(depth),
+        }
+        Flow::Continue
+    }
+
+    fn hello(&mut self, protocol: Protocol) {
+        if protocol == Protocol::Xboard {
+            self.info("the xboard protocol is not supported; use uci or usi");
+            return;
+        }
+        self.protocol = protocol;
+        let mut text = format!("id name {}\nid author {ENGINE_AUTHOR}\n", id_name());
+        for spec in options::all() {
+            text.push('\n');
+            text += &options::option_line(spec, protocol);
+        }
+        text += &format!("\n{}ok", protocol.word());
+        self.say(&text);
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        let Some(spec) = options::find(name) else {
+            self.say(&options::OptionError::NoSuchOption(name.to_string()).to_string());
+            return;
+        };
+        let value = match options::parse_value(spec, value) {
+            Ok(value) => value,
+            Err(error) => {
+                let keeping = if spec.name == names::VARIANT {
+                    format!("; keeping {}", self.variant())
+                } else {
+                    String::new()
+                };
+                self.info(&format!("{error}{keeping}"));
+                return;
+            }
+        };
+        match (spec.name, &value) {
+            (names::VARIANT, OptionValue::Combo(variant_name)) => {
+                let Some(variant) = VariantId::from_name(variant_name) else {
+                    self.info(&format!("unknown variant {variant_name}"));
+                    return;
+                };
+                self.options.insert(spec.name, value.clone());
+                self.position = AnyPosition::startpos(variant, self.chess960());
+                self.announce_variant(variant);
+                return;
+            }
+            (names::DEBUG_LOG_FILE, OptionValue::Text(path)) => {
+                let path = (!path.is_empty()).then_some(path.as_str());
+                if let Err(error) = self.output.set_log_file(path) {
+                    self.info(&format!("cannot open log file '{}': {error}", path.unwrap_or("")));
+                    self.options.insert(spec.name, OptionValue::Text(String::new()));
+                    return;
+                }
+            }
+            (names::CLEAR_HASH, _) => self.searcher.clear(),
+            (names::SYZYGY_PATH | names::EVAL_FILE, OptionValue::Text(path))
+                if !path.is_empty() =>
+            {
+                self.info(&format!("{} is accepted but not used by this engine", spec.name));
+            }
+            (names::VARIANT_PATH, OptionValue::Text(path)) if !path.is_empty() => {
+                self.info("variant files are not read; the built-in variants are used");
+            }
+            _ => {}
+        }
+        self.options.insert(spec.name, value);
+    }
+
+    fn announce_variant(&self, variant: VariantId) {
+        let info = variant.info();
+        self.say(&format!(
+            "info string variant {} files {} ranks {} pocket {} template {} startpos {}",
+            info.name, info.files, info.ranks, info.pocket, info.template, info.start_fen
+        ));
+    }
+
+    fn set_position(&mut self, setup: &PositionSetup, moves: &[String]) {
+        let variant = self.variant();
+        let chess960 = self.chess960();
+        let fen = match setup {
+            PositionSetup::Startpos => variant.info().start_fen.to_string(),
+            PositionSetup::Fen(fen) => fen.clone(),
+            PositionSetup::Sfen(sfen) => match usi::sfen_to_fen(sfen, variant.info().pocket > 0) {
+                Ok(fen) => fen,
+                Err(error) => {
+                    self.info(&format!("{error}; position unchanged"));
+                    return;
+                }
+            },
+        };
+        let mut pos = match guarded(|| AnyPosition::from_fen(variant, &fen, chess960)) {
+            Some(Ok(pos)) => pos,
+            Some(Err(error)) => {
+                self.info(&format!("invalid {variant} FEN '{fen}': {error}; position unchanged"));
+                return;
+            }
+            None => {
+                self.info(&format!("invalid {variant} FEN '{fen}'; position unchanged"));
+                return;
+            }
+        };
+        for text in moves {
+            match parse_move(&pos, text, self.protocol) {
+                Ok(m) => pos.make_move(m),
+                Err(error) => {
+                    let here = self.position_text(&pos);
+                    self.info(&format!(
+                        "illegal move {text} in position {here} ({error}); later moves ignored"
+                    ));
+                    break;
+                }
+            }
+        }
+        self.position = pos;
+    }
+
+    /// The position as this protocol writes it: FEN, or SFEN in USI.
+    fn position_text(&self, pos: &AnyPosition) -> String {
+        let fen = pos.fen();
+        match self.protocol {
+            Protocol::Usi => usi::fen_to_sfen(&fen).unwrap_or(fen),
+            _ => fen,
+        }
+    }
+
+    fn limits(&self, params: &GoParams) -> Limits {
+        let ms = Duration::from_millis;
+        let mut search_moves = Vec::new();
+        for text in &params.search_moves {
+            match parse_move(&self.position, text, self.protocol) {
+                Ok(m) => search_moves.push(m),
+                Err(error) => self.info(&format!("searchmoves: {error}; move ignored")),
+            }
+        }
+        let to_u32 = |v: u64| u32::try_from(v).unwrap_or(u32::MAX);
+        Limits {
+            time: params.time.map(|t| t.map(ms)),
+            increment: params.increment.map(|t| ms(t.unwrap_or(0))),
+            moves_to_go: params.moves_to_go.map(to_u32),
+            byoyomi: params.byoyomi.map(ms),
+            depth: params.depth.map(to_u32),
+            nodes: params.nodes,
+            move_time: params.move_time.map(ms),
+            mate: params.mate.map(to_u32),
+            infinite: params.infinite,
+            ponder: params.ponder,
+            search_moves,
+        }
+    }
+
+    fn go(&mut self, params: &GoParams) {
+        self.finish_job();
+        let limits = self.limits(params);
+        if !params.search_moves.is_empty() && limits.search_moves.is_empty() {
+            self.info("no legal move among searchmoves; searching all moves");
+        }
+        self.searcher.configure(self.settings());
+        let printer = SearchPrinter {
+            output: self.output.clone(),
+            protocol: self.protocol,
+            root: self.position.clone(),
+            show_wdl: self.check_option(names::SHOW_WDL),
+        };
+        let handle = self.searcher.start(self.position.clone(), limits, Box::new(printer));
+        self.job = Some(Job::Search(handle));
+    }
+
+    fn start_perft(&mut self, depth: u32) {
+        self.finish_job();
+        let stop = Arc::new(AtomicBool::new(false));
+        let position = self.position.clone();
+        let output = self.output.clone();
+        let protocol = self.protocol;
+        let threads = self.settings().threads;
+        let flag = Arc::clone(&stop);
+        let thread = std::thread::spawn(move || {
+            let size = board_size(position.variant());
+            let mut print = |name: &str, nodes: u64| {
+                let name = match protocol {
+                    Protocol::Usi => usi::move_to_usi(name, size),
+                    _ => name.to_string(),
+                };
+                output.line(&format!("{name}: {nodes}"));
+            };
+            match perft::divide(&position, depth, threads, &flag, &mut print) {
+                Some(moves) => {
+                    let total: u64 = moves.iter().map(|(_, n)| n).sum();
+                    output.line(&format!("\nNodes searched: {total}\n"));
+                }
+                None => output.line(&report::info_string("perft stopped")),
+            }
+        });
+        self.job = Some(Job::Task { stop, thread });
+    }
+
+    fn start_bench(&mut self, depth: Option<u32>) {
+        self.finish_job();
+        let stop = Arc::new(AtomicBool::new(false));
+        let output = self.output.clone();
+        let flag = Arc::clone(&stop);
+        let thread = std::thread::spawn(move || {
+            let summary = bench::run(depth.unwrap_or(bench::DEFAULT_DEPTH), &flag);
+            output.line(&summary.last_line());
+        });
+        self.job = Some(Job::Task { stop, thread });
+    }
+
+    fn display(&self) {
+        let pos = &self.position;
+        let fen = pos.fen();
+        let drops = pos.variant().info().pocket > 0;
+        let sfen = usi::fen_to_sfen(&fen).unwrap_or_default();
+        let size = board_size(pos.variant());
+        let checkers: String = dispatch!(pos, p => checker_squares(p))
+            .into_iter()
+            .map(|sq| match self.protocol {
+                Protocol::Usi => usi::square_to_usi(&sq, size).unwrap_or(sq) + " ",
+                _ => sq + " ",
+            })
+            .collect();
+        self.say(&format!(
+            "{}\nFen: {fen}\nSfen: {sfen}\nKey: {:016X}\nCheckers: {checkers}\nChased: ",
+            display::draw_board(&fen, drops),
+            pos.key()
+        ));
+    }
+
+    fn eval(&self) {
+        let score = ekumen_search::stub::evaluate(&self.position);
+        let white = if self.position.side_to_move() == ekumen_movegen::Color::White {
+            score
+        } else {
+            -score
+        };
+        self.say(&format!("Final evaluation       {:+.2} (white side)", f64::from(white) / 100.0));
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        self.finish_job();
+    }
+}

@@ -1,0 +1,124 @@
+//! What bounds a search (the limits of a `go` command) and how much time to spend.
+
+use std::time::Duration;
+
+use ekumen_movegen::{Color, Move};
+
+/// Every limit a `go` command can set. Clocks are indexed by [`Color`]: White is the
+/// player who moves first in every variant (sente in USI).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    pub time: [Option<Duration>; 2],
+    pub increment: [Duration; 2],
+    pub moves_to_go: Option<u32>,
+    /// USI byoyomi: time per move after the main time is used up.
+    pub byoyomi: Option<Duration>,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub move_time: Option<Duration>,
+    /// Stop once a mate in this many moves is found.
+    pub mate: Option<u32>,
+    /// Search until `stop`; do not report the best move before it.
+    pub infinite: bool,
+    /// Search on the opponent's time until `ponderhit` or `stop`.
+    pub ponder: bool,
+    /// Only these root moves (all legal moves when empty).
+    pub search_moves: Vec<Move>,
+}
+
+impl Limits {
+    /// Whether the clock or a fixed move time bounds this search.
+    pub fn uses_time(&self, us: Color) -> bool {
+        self.move_time.is_some() || self.time[us.index()].is_some() || self.byoyomi.is_some()
+    }
+}
+
+/// How long a search may run: past `soft` no new iteration starts, at `hard` it stops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeBudget {
+    pub soft: Duration,
+    pub hard: Duration,
+}
+
+/// Moves assumed left in the game when the GUI sends no `movestogo`.
+const DEFAULT_MOVES_TO_GO: u32 = 30;
+
+/// The time to spend on this move for `us`, or `None` when no clock limits the search.
+/// `overhead` is kept back on every move for the GUI and the transport (`Move Overhead`).
+pub fn time_budget(limits: &Limits, us: Color, overhead: Duration) -> Option<TimeBudget> {
+    if let Some(move_time) = limits.move_time {
+        let hard = move_time.saturating_sub(overhead).max(Duration::from_millis(1));
+        return Some(TimeBudget { soft: hard, hard });
+    }
+    let main = limits.time[us.index()];
+    let byoyomi = limits.byoyomi.unwrap_or_default();
+    if main.is_none() && limits.byoyomi.is_none() {
+        return None;
+    }
+    let main = main.unwrap_or_default();
+    let increment = limits.increment[us.index()];
+    let moves_to_go = limits.moves_to_go.unwrap_or(DEFAULT_MOVES_TO_GO).clamp(1, 50);
+    let available = main.saturating_sub(overhead);
+    // Everything usable on this move: the main time left plus the byoyomi period, which is
+    // lost if unused.
+    let usable = (available + byoyomi).saturating_sub(if byoyomi.is_zero() {
+        Duration::ZERO
+    } else {
+        overhead
+    });
+    let mut target = available / moves_to_go + byoyomi.saturating_sub(overhead);
+    if available > increment {
+        target += increment * 3 / 4;
+    }
+    let hard = (target * 3).min(usable * 4 / 5).max(Duration::from_millis(1));
+    let soft = (target / 2).min(hard);
+    Some(TimeBudget { soft, hard })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn no_clock_no_budget() {
+        assert_eq!(time_budget(&Limits::default(), Color::White, ms(10)), None);
+    }
+
+    #[test]
+    fn move_time_minus_overhead() {
+        let limits = Limits { move_time: Some(ms(100)), ..Limits::default() };
+        assert_eq!(
+            time_budget(&limits, Color::White, ms(10)),
+            Some(TimeBudget { soft: ms(90), hard: ms(90) })
+        );
+    }
+
+    #[test]
+    fn clock_budget_stays_within_the_clock() {
+        for main in [0, 5, 50, 1000, 60_000] {
+            let limits = Limits {
+                time: [Some(ms(main)), Some(ms(main))],
+                increment: [ms(100), ms(100)],
+                ..Limits::default()
+            };
+            let budget = time_budget(&limits, Color::Black, ms(10)).unwrap();
+            assert!(budget.soft <= budget.hard);
+            assert!(budget.hard <= ms(main.max(1)), "{main}: {budget:?}");
+        }
+    }
+
+    #[test]
+    fn byoyomi_counts() {
+        let limits = Limits {
+            time: [Some(ms(0)), Some(ms(0))],
+            byoyomi: Some(ms(1000)),
+            ..Limits::default()
+        };
+        let budget = time_budget(&limits, Color::White, ms(10)).unwrap();
+        assert!(budget.hard >= ms(500) && budget.hard <= ms(990), "{budget:?}");
+    }
+}
