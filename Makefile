@@ -1,0 +1,45 @@
+# Ekumen build targets. `make EXE=name` (as OpenBench does) also copies the engine to ./name.
+CARGO ?= cargo
+EXE ?=
+RELEASE_BIN := target/release/ekumen
+
+.PHONY: build run test perft perft-deep bench lint venv clean
+
+build:
+	$(CARGO) build --release -p ekumen
+ifneq ($(EXE),)
+	cp $(RELEASE_BIN) $(EXE)
+endif
+
+# Builds and starts the engine on the terminal (UCI; type `uci`, `usi` or `quit`).
+run: build
+	$(RELEASE_BIN)
+
+# The whole test suite; also installs the Python reference packages the client tests use.
+test: venv
+	$(CARGO) test --release --workspace
+
+venv:
+	scripts/setup-venv.sh
+
+# Quick perft of every data file, then the start-position speed figures.
+perft: build
+	$(CARGO) test --release -p ekumen-tests --test perft perft_quick -- --nocapture
+	scripts/perft_speed.py
+
+# Every perft line of every data file, including the ones that take minutes.
+perft-deep:
+	$(CARGO) test --release -p ekumen-tests -- --ignored --nocapture
+
+# The engine's bench (fixed node count) and perft speed; FS=/path/to/fairy-stockfish adds
+# Fairy-Stockfish's figures from the same run.
+bench: build
+	$(RELEASE_BIN) bench
+	scripts/perft_speed.py
+
+lint:
+	$(CARGO) fmt --all -- --check
+	$(CARGO) clippy --workspace --all-targets -- -D warnings
+
+clean:
+	$(CARGO) clean
