@@ -160,7 +160,7 @@ impl<V: Variant> Position<V> {
             for c in hand.chars().filter(|&c| c != '-') {
                 let piece =
                     parse_piece::<V>(c, false).map_err(|_| FenError::BadHand(hand.to_string()))?;
-                if V::PIECES[piece.kind().index()].royal
+                if (V::PIECES[piece.kind().index()].royal && !V::PSEUDO_ROYAL)
                     || pos.hand_count(piece.color(), piece.kind()) >= 64
                 {
                     return Err(FenError::BadHand(hand.to_string()));
@@ -178,7 +178,7 @@ impl<V: Variant> Position<V> {
 
         for color in Color::BOTH {
             let royals = pos.royals(color).count();
-            if royals > 1 || (royals == 0 && !V::EXTINCTION) {
+            if !V::PSEUDO_ROYAL && royals != 1 {
                 let name = if color == Color::White { "White" } else { "Black" };
                 return Err(FenError::Royals(format!(
                     "{name} must have exactly one king, has {royals}"
@@ -211,10 +211,9 @@ impl<V: Variant> Position<V> {
         if !rest.is_empty() {
             return Err(FenError::TrailingFields(rest.join(" ")));
         }
-        if let Some(king) = pos.royal_square(!side) {
-            if pos.attackers_to(king, pos.occupied(), side).is_nonempty() {
-                return Err(FenError::OpponentInCheck);
-            }
+        let occupied = pos.occupied();
+        if pos.royals(!side).any(|king| pos.attackers_to(king, occupied, side).is_nonempty()) {
+            return Err(FenError::OpponentInCheck);
         }
         Ok(pos)
     }

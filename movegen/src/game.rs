@@ -11,23 +11,35 @@ use crate::position::Position;
 use crate::rules::Outcome;
 use crate::square::Geometry;
 use crate::variant::Variant;
-use crate::variants::{Chess, Gothic};
+use crate::variants::{Chess, Coherent, Gethenian, Gothic, Shinobi};
 
 /// The variants Ekumen plays, in the byte-wise order of their names.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
 pub enum VariantId {
     Chess,
+    Coherent,
+    Gethenian,
     Gothic,
+    Shinobi,
 }
 
 impl VariantId {
     /// Every variant, sorted by name as `UCI_Variant` lists them.
-    pub const ALL: [VariantId; 2] = [VariantId::Chess, VariantId::Gothic];
+    pub const ALL: [VariantId; 5] = [
+        VariantId::Chess,
+        VariantId::Coherent,
+        VariantId::Gethenian,
+        VariantId::Gothic,
+        VariantId::Shinobi,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
             VariantId::Chess => Chess::NAME,
+            VariantId::Coherent => Coherent::NAME,
+            VariantId::Gethenian => Gethenian::NAME,
             VariantId::Gothic => Gothic::NAME,
+            VariantId::Shinobi => Shinobi::NAME,
         }
     }
 
@@ -46,7 +58,10 @@ impl fmt::Display for VariantId {
 #[derive(Clone, Debug)]
 pub enum AnyPosition {
     Chess(Position<Chess>),
+    Coherent(Position<Coherent>),
+    Gethenian(Position<Gethenian>),
     Gothic(Position<Gothic>),
+    Shinobi(Position<Shinobi>),
 }
 
 /// Runs `$body` with `$pos` bound to the typed position and `$v` to its variant type.
@@ -55,7 +70,10 @@ macro_rules! dispatch {
     ($any:expr, $pos:ident => $body:expr) => {
         match $any {
             $crate::game::AnyPosition::Chess($pos) => $body,
+            $crate::game::AnyPosition::Coherent($pos) => $body,
+            $crate::game::AnyPosition::Gethenian($pos) => $body,
             $crate::game::AnyPosition::Gothic($pos) => $body,
+            $crate::game::AnyPosition::Shinobi($pos) => $body,
         }
     };
 }
@@ -79,7 +97,7 @@ fn info<V: Variant>() -> VariantInfo {
         ranks: V::Geo::RANKS,
         template: V::TEMPLATE,
         start_fen: V::START_FEN,
-        pocket: if V::DROPS { V::HAND_ORDER.len() } else { 0 },
+        pocket: V::POCKET,
     }
 }
 
@@ -87,7 +105,10 @@ impl VariantId {
     pub fn info(self) -> VariantInfo {
         match self {
             VariantId::Chess => info::<Chess>(),
+            VariantId::Coherent => info::<Coherent>(),
+            VariantId::Gethenian => info::<Gethenian>(),
             VariantId::Gothic => info::<Gothic>(),
+            VariantId::Shinobi => info::<Shinobi>(),
         }
     }
 }
@@ -109,14 +130,20 @@ impl AnyPosition {
     ) -> Result<AnyPosition, FenError> {
         Ok(match variant {
             VariantId::Chess => AnyPosition::Chess(Position::from_fen(fen, chess960)?),
+            VariantId::Coherent => AnyPosition::Coherent(Position::from_fen(fen, chess960)?),
+            VariantId::Gethenian => AnyPosition::Gethenian(Position::from_fen(fen, chess960)?),
             VariantId::Gothic => AnyPosition::Gothic(Position::from_fen(fen, chess960)?),
+            VariantId::Shinobi => AnyPosition::Shinobi(Position::from_fen(fen, chess960)?),
         })
     }
 
     pub fn variant(&self) -> VariantId {
         match self {
             AnyPosition::Chess(_) => VariantId::Chess,
+            AnyPosition::Coherent(_) => VariantId::Coherent,
+            AnyPosition::Gethenian(_) => VariantId::Gethenian,
             AnyPosition::Gothic(_) => VariantId::Gothic,
+            AnyPosition::Shinobi(_) => VariantId::Shinobi,
         }
     }
 

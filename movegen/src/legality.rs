@@ -20,7 +20,7 @@ impl<V: Variant> Position<V> {
     /// on the king's way, which no replay can see).
     pub fn pseudo_legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        if (V::CAMPMATE || V::EXTINCTION) && self.decided_on_board().is_some() {
+        if V::CAMPMATE && self.decided_on_board().is_some() {
             return list;
         }
         let us = self.side_to_move();

@@ -73,11 +73,17 @@ impl<V: Variant> Position<V> {
 
     #[inline(always)]
     fn generate<S: Sink>(&self, sink: &mut S) {
-        if (V::CAMPMATE || V::EXTINCTION) && self.decided_on_board().is_some() {
+        if V::CAMPMATE && self.decided_on_board().is_some() {
             return;
         }
         let us = self.side_to_move();
         let them = !us;
+        if V::PSEUDO_ROYAL && self.needs_replay(us) {
+            for &m in self.legal_moves_by_replay().iter() {
+                sink.push(m);
+            }
+            return;
+        }
         let Some(king) = self.royal_square(us) else { return };
         let tables = V::tables();
         let sliders = V::Geo::sliders();
@@ -198,6 +204,16 @@ impl<V: Variant> Position<V> {
             region &= !(tables.promotion_zone[color.index()] | tables.last_rank[(!color).index()]);
         }
         region & V::Geo::all()
+    }
+
+    /// Positions the fast generator does not model: not exactly one royal piece, or a
+    /// royal piece in hand (both only from set-ups).
+    fn needs_replay(&self, us: Color) -> bool {
+        self.royals(us).count() != 1
+            || V::PIECES
+                .iter()
+                .enumerate()
+                .any(|(i, d)| d.royal && self.hand_count(us, PieceType(i as u8)) > 0)
     }
 
     /// A piece type whose every board move is a plain move (no promotion choice anywhere).

@@ -28,6 +28,8 @@ struct Undo {
     castling: u8,
     ep: Option<Square>,
     halfmove: u32,
+    /// The side to move was in check (recorded only where perpetual check loses).
+    in_check: bool,
 }
 
 /// A position of variant `V`.
@@ -153,16 +155,21 @@ impl<V: Variant> Position<V> {
         self.history.last().and_then(|u| u.captured)
     }
 
-    /// The royal pieces of `color` (one, or none where the variant allows losing it).
+    /// The royal pieces of `color`: its king, or where kings are pseudo-royal, each royal
+    /// type of which it has exactly one.
     #[inline(always)]
     pub fn royals(&self, color: Color) -> Bb<V> {
         let mut bits = V::tables().royal_types;
         let mut royals = Bitboard::EMPTY;
         while bits != 0 {
-            royals |= self.by_type[bits.trailing_zeros() as usize];
+            let of_type =
+                self.by_type[bits.trailing_zeros() as usize] & self.by_color[color.index()];
+            if !V::PSEUDO_ROYAL || !of_type.more_than_one() {
+                royals |= of_type;
+            }
             bits &= bits - 1;
         }
-        royals & self.by_color[color.index()]
+        royals
     }
     #[inline(always)]
     pub fn royal_square(&self, color: Color) -> Option<Square> {
@@ -357,6 +364,7 @@ impl<V: Variant> Position<V> {
             castling: self.castling,
             ep: self.ep,
             halfmove: self.halfmove,
+            in_check: V::PERPETUAL_CHECK_LOSES && self.in_check(),
         };
         self.set_ep(None);
         let from = m.from();
@@ -367,7 +375,7 @@ impl<V: Variant> Position<V> {
                 let kind = m.piece();
                 self.take_from_hand(us, V::PIECES[kind.index()].base);
                 self.put_piece(Piece::new(us, kind), to);
-                reset_clock = V::PIECES[kind.index()].resets_clock;
+                reset_clock = true;
             }
             MoveKind::Castle => {
                 let king = self.remove_piece(from);
@@ -394,6 +402,10 @@ impl<V: Variant> Position<V> {
                     reset_clock = true;
                 }
                 let def = &V::PIECES[moving.kind().index()];
+                // Promotion is irreversible where pieces never turn back (shinobi), not
+                // where every move flips one (gethenian).
+                reset_clock |=
+                    kind == MoveKind::Promotion || (kind == MoveKind::Promote && !V::DEMOTION);
                 let landing = match kind {
                     MoveKind::Promotion => m.piece(),
                     MoveKind::Promote => def.promotes_to.expect("a promotable piece"),
@@ -490,6 +502,7 @@ impl<V: Variant> Position<V> {
             castling: self.castling,
             ep: self.ep,
             halfmove: self.halfmove,
+            in_check: false,
         });
         self.set_ep(None);
         self.halfmove += 1;
@@ -505,11 +518,15 @@ impl<V: Variant> Position<V> {
         self.key = undo.key;
     }
 
-    /// Keys of earlier positions, most recent first, with whether the move leading away
-    /// from each was played by the side then to move while giving check is not tracked
-    /// here; see [`crate::rules`] for repetition rules.
+    /// Keys of earlier positions, most recent first.
     pub(crate) fn history_keys(&self) -> impl Iterator<Item = u64> + '_ {
         self.history.iter().rev().map(|u| u.key)
+    }
+
+    /// Whether the side to move was in check in each earlier position, most recent first
+    /// (recorded only where perpetual check loses).
+    pub(crate) fn history_checks(&self) -> impl Iterator<Item = &bool> + '_ {
+        self.history.iter().rev().map(|u| &u.in_check)
     }
 }
 

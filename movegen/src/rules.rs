@@ -21,8 +21,6 @@ pub enum EndReason {
     Stalemate,
     /// A king reached the opponent's back rank (shinobi).
     Campmate,
-    /// A side has no royal piece left (gethenian).
-    Extinction,
     FiftyMoves,
     Repetition,
     /// A repetition forced by one side checking on every move (shinobi: the checker loses).
@@ -38,26 +36,13 @@ pub struct Outcome {
 }
 
 impl<V: Variant> Position<V> {
-    /// A result already decided by what stands on the board (campmate, extinction); such
-    /// a position has no legal moves, as in Fairy-Stockfish.
+    /// A result already decided by what stands on the board: campmate, where the side
+    /// to move has lost if the opponent's king stands on its target rank. Such a
+    /// position has no legal moves, as in Fairy-Stockfish.
     pub fn decided_on_board(&self) -> Option<Outcome> {
-        let us = self.side_to_move();
-        if V::EXTINCTION {
-            if self.royals(us).is_empty() {
-                return Some(Outcome { result: GameResult::Loss, reason: EndReason::Extinction });
-            }
-            if self.royals(!us).is_empty() {
-                return Some(Outcome { result: GameResult::Win, reason: EndReason::Extinction });
-            }
-        }
-        if V::CAMPMATE {
-            let last_rank = &V::tables().last_rank;
-            if (self.royals(!us) & last_rank[(!us).index()]).is_nonempty() {
-                return Some(Outcome { result: GameResult::Loss, reason: EndReason::Campmate });
-            }
-            if (self.royals(us) & last_rank[us.index()]).is_nonempty() {
-                return Some(Outcome { result: GameResult::Win, reason: EndReason::Campmate });
-            }
+        let them = !self.side_to_move();
+        if V::CAMPMATE && (self.royals(them) & V::tables().last_rank[them.index()]).is_nonempty() {
+            return Some(Outcome { result: GameResult::Loss, reason: EndReason::Campmate });
         }
         None
     }
@@ -67,7 +52,7 @@ impl<V: Variant> Position<V> {
         if let Some(decided) = self.decided_on_board() {
             return decided;
         }
-        if self.in_check() {
+        if self.royal_attacked() {
             Outcome { result: GameResult::Loss, reason: EndReason::Checkmate }
         } else {
             let result = match V::STALEMATE {
@@ -78,19 +63,22 @@ impl<V: Variant> Position<V> {
         }
     }
 
-    /// How the game stands: `None` while it goes on.
+    /// How the game stands: `None` while it goes on. The order is Fairy-Stockfish's:
+    /// an on-board result, then the fifty-move rule (which a checkmate on its last ply
+    /// beats, except where checks do not count), then no legal move, then repetition.
     pub fn outcome(&self) -> Option<Outcome> {
         if let Some(decided) = self.decided_on_board() {
             return Some(decided);
         }
-        if self.count_legal() == 0 {
-            return Some(self.no_move_outcome());
-        }
-        if self.halfmove_clock() >= 100 {
+        let has_moves = self.count_legal() > 0;
+        if self.halfmove_clock() >= 100 && (has_moves || V::PSEUDO_ROYAL || !self.in_check()) {
             return Some(Outcome { result: GameResult::Draw, reason: EndReason::FiftyMoves });
         }
-        if self.repetitions() >= 2 {
-            return Some(Outcome { result: GameResult::Draw, reason: EndReason::Repetition });
+        if !has_moves {
+            return Some(self.no_move_outcome());
+        }
+        if let Some(repetition) = self.repetition_outcome(2) {
+            return Some(repetition);
         }
         if V::INSUFFICIENT_MATERIAL && self.insufficient_material() {
             return Some(Outcome {
@@ -101,15 +89,66 @@ impl<V: Variant> Position<V> {
         None
     }
 
-    /// How many earlier positions within the reversible stretch equal this one.
+    /// The stretch of history a repetition may reach back into: since the last capture or
+    /// pawn move, or every ply where captures feed the hands (material is never lost).
+    fn repetition_window(&self) -> usize {
+        let plies = self.game_ply();
+        if V::CAPTURES_TO_HAND {
+            plies
+        } else {
+            plies.min(self.halfmove_clock() as usize)
+        }
+    }
+
+    /// How many earlier positions within the repetition window equal this one.
     pub fn repetitions(&self) -> usize {
-        let reversible = self.halfmove_clock() as usize;
         self.history_keys()
-            .take(reversible)
+            .take(self.repetition_window())
             .skip(1)
             .step_by(2)
             .filter(|&key| key == self.key())
             .count()
+    }
+
+    /// The result of this position occurring for the `earlier + 1`-th time, if it has:
+    /// a draw, or where perpetual check loses (shinobi), a win for the side that was
+    /// checked on every one of its turns since the first occurrence, unless both were.
+    pub fn repetition_outcome(&self, earlier: usize) -> Option<Outcome> {
+        let mut found = 0;
+        let mut oldest = 0;
+        for (back, key) in self.history_keys().take(self.repetition_window()).enumerate() {
+            let distance = back + 1;
+            if distance % 2 == 0 && key == self.key() {
+                found += 1;
+                oldest = distance;
+                if found == earlier {
+                    break;
+                }
+            }
+        }
+        if found < earlier {
+            return None;
+        }
+        let draw = Outcome { result: GameResult::Draw, reason: EndReason::Repetition };
+        if !V::PERPETUAL_CHECK_LOSES {
+            return Some(draw);
+        }
+        let checks = self.history_checks();
+        let mut we_were_checked = self.in_check();
+        let mut they_were_checked = true;
+        for (back, &checked) in checks.take(oldest).enumerate() {
+            if (back + 1) % 2 == 0 {
+                we_were_checked &= checked;
+            } else {
+                they_were_checked &= checked;
+            }
+        }
+        let result = match (we_were_checked, they_were_checked) {
+            (true, false) => GameResult::Win,
+            (false, true) => GameResult::Loss,
+            _ => return Some(draw),
+        };
+        Some(Outcome { result, reason: EndReason::PerpetualCheck })
     }
 
     /// Neither side can ever mate: bare kings, a lone minor piece, or only bishops all on

@@ -49,12 +49,16 @@ pub trait Variant: 'static + Copy + Default + std::fmt::Debug + Send + Sync {
     const CAPTURES_TO_HAND: bool = false;
     /// The order Fairy-Stockfish prints hands in (base types).
     const HAND_ORDER: &'static [PieceType] = &[];
+    /// The `pocket` field of the `info string variant` line.
+    const POCKET: usize = 0;
 
     const STALEMATE: StalemateRule = StalemateRule::Draw;
     /// A king reaching the opponent's back rank wins at once (shinobi).
     const CAMPMATE: bool = false;
-    /// A side without a royal piece has lost (gethenian).
-    const EXTINCTION: bool = false;
+    /// Royal pieces are pseudo-royal, as Fairy-Stockfish's extinction-pseudo-royal kings:
+    /// a royal type is royal only while its side has at most one of it, losing them all
+    /// does not end the game, and no check counts for the draw rules (gethenian).
+    const PSEUDO_ROYAL: bool = false;
     /// A repetition caused by perpetual check loses for the checker (shinobi).
     const PERPETUAL_CHECK_LOSES: bool = false;
     /// Chess's dead positions (bare kings, a lone minor piece) are draws.

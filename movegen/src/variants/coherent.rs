@@ -1,0 +1,31 @@
+//! Coherent chess (rules: coherent.md, the only reference: no other engine plays it).
+//! 9x9; pawns step one square in any direction, moving or capturing, and never promote;
+//! the knight slides `k` squares like a rook then `k` like a bishop (or the reverse)
+//! through empty squares; no castling, no en passant, no double step. Stalemate is a draw.
+
+use super::chess::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
+use crate::piece::{leaps, PieceDef};
+use crate::sliders::{DIAGONAL, ORTHOGONAL};
+use crate::square::Board9x9;
+use crate::variant::Variant;
+
+#[derive(Clone, Copy, Default, Debug)]
+pub struct Coherent;
+
+impl Variant for Coherent {
+    type Geo = Board9x9;
+    const NAME: &'static str = "coherent";
+    const TEMPLATE: &'static str = "fairy";
+    const START_FEN: &'static str =
+        "1pnqkqnp1/2prbrp2/3pbp3/4p4/9/4P4/3PBP3/2PRBRP2/1PNQKQNP1 w - - 0 1";
+    const PIECES: &'static [PieceDef] = &[
+        PieceDef::new("pawn", b'P', PAWN).leaps(leaps::KING).resets_clock(),
+        PieceDef::new("knight", b'N', KNIGHT).coherent_knight(),
+        PieceDef::new("bishop", b'B', BISHOP).slides(DIAGONAL),
+        PieceDef::new("rook", b'R', ROOK).slides(ORTHOGONAL),
+        PieceDef::new("queen", b'Q', QUEEN).slides(ORTHOGONAL | DIAGONAL),
+        PieceDef::new("king", b'K', KING).leaps(leaps::KING).royal(),
+    ];
+    const COHERENT_KNIGHTS: bool = true;
+    crate::variant_tables!(Coherent);
+}
