@@ -86,7 +86,6 @@ impl<V: Variant> Position<V> {
         }
         let Some(king) = self.royal_square(us) else { return };
         let tables = V::tables();
-        let sliders = V::Geo::sliders();
         let ours = self.pieces(us);
         let theirs = self.pieces(them);
         let occupied = ours | theirs;
@@ -105,13 +104,15 @@ impl<V: Variant> Position<V> {
                 self.push_expanded(sink, king, to, king_kind);
             }
         }
-        if checkers.more_than_one() {
+        // Other pieces must answer every check at once: in chess only a king move answers
+        // two, but one piece can close a coherent knight's path and a line together.
+        let mut target = V::Geo::all();
+        for checker in checkers {
+            target &= self.evasion_targets(king, checker, occupied);
+        }
+        if target.is_empty() {
             return;
         }
-        let target = match checkers.first() {
-            Some(checker) => self.evasion_targets(king, checker, occupied),
-            None => V::Geo::all(),
-        };
         let pinned = self.pinned(king, us, occupied);
         let knight_blockers = if V::COHERENT_KNIGHTS {
             self.coherent_blockers(king, us, occupied)
@@ -146,7 +147,7 @@ impl<V: Variant> Position<V> {
                 };
                 dests &= target;
                 if pinned.has(from) {
-                    dests &= sliders.line(king, from);
+                    dests &= self.pin_segment(king, from, occupied);
                 }
                 if knight_blockers.has(from) {
                     for to in dests {
@@ -315,6 +316,19 @@ impl<V: Variant> Position<V> {
             }
         }
         pinned
+    }
+
+    /// Where the piece pinned on `pinned` may go: the squares from the king out to the
+    /// pinner, inclusive. (The whole line would not do: a coherent knight's straight move
+    /// goes round the pinner and lands beyond it.)
+    fn pin_segment(&self, king: Square, pinned: Square, occupied: Bb<V>) -> Bb<V> {
+        let sliders = V::Geo::sliders();
+        let without = occupied ^ Bitboard::from_square(pinned);
+        let reach = sliders.rook(king, without) | sliders.bishop(king, without);
+        (0..8)
+            .map(|d| sliders.ray(king, d))
+            .find(|ray| ray.has(pinned))
+            .map_or(Bitboard::EMPTY, |ray| ray & reach)
     }
 
     /// Pieces of `us` that alone block some path of an enemy coherent knight to `king`.

@@ -90,10 +90,11 @@ impl<V: Variant> Position<V> {
     }
 
     /// The stretch of history a repetition may reach back into: since the last capture or
-    /// pawn move, or every ply where captures feed the hands (material is never lost).
+    /// pawn move, or every ply where captures feed the hands (material is never lost) or
+    /// pawns step back.
     fn repetition_window(&self) -> usize {
         let plies = self.game_ply();
-        if V::CAPTURES_TO_HAND {
+        if V::CAPTURES_TO_HAND || !V::CLOCK_BOUNDS_REPETITION {
             plies
         } else {
             plies.min(self.halfmove_clock() as usize)

@@ -61,6 +61,9 @@ pub trait Variant: 'static + Copy + Default + std::fmt::Debug + Send + Sync {
     const PSEUDO_ROYAL: bool = false;
     /// A repetition caused by perpetual check loses for the checker (shinobi).
     const PERPETUAL_CHECK_LOSES: bool = false;
+    /// Moves that reset the fifty-move clock can never be undone, so a repetition cannot
+    /// reach back past the last of them (false where pawns step backwards: coherent).
+    const CLOCK_BOUNDS_REPETITION: bool = true;
     /// Chess's dead positions (bare kings, a lone minor piece) are draws.
     const INSUFFICIENT_MATERIAL: bool = false;
     /// Any piece type is a coherent knight (switches on path-based pins and blocks).

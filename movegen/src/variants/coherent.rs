@@ -27,5 +27,6 @@ impl Variant for Coherent {
         PieceDef::new("king", b'K', KING).leaps(leaps::KING).royal(),
     ];
     const COHERENT_KNIGHTS: bool = true;
+    const CLOCK_BOUNDS_REPETITION: bool = false;
     crate::variant_tables!(Coherent);
 }
