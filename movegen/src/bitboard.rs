@@ -46,6 +46,7 @@ pub trait BitWord:
     fn from_u128(value: u128) -> Self;
     /// The low 64 bits (used to fold magic indices).
     fn low_u64(self) -> u64;
+    fn to_u128(self) -> u128;
 }
 
 macro_rules! impl_bitword {
@@ -81,6 +82,10 @@ macro_rules! impl_bitword {
             #[inline(always)]
             fn low_u64(self) -> u64 {
                 self as u64
+            }
+            #[inline(always)]
+            fn to_u128(self) -> u128 {
+                self as u128
             }
         }
     };

@@ -10,6 +10,7 @@ pub mod coherent;
 pub mod fen;
 pub mod game;
 pub mod legality;
+pub mod magics;
 pub mod movegen;
 pub mod moves;
 pub mod notation;

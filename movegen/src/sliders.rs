@@ -3,9 +3,13 @@
 //! One fancy-magic table per board shape serves every variant played on it. On `u128`
 //! boards the magic product is a full 128-bit multiply (three `mul`s on x86-64): folding
 //! the two halves to 64 bits first, the classic trick, collides on 10x8 (b1 and f7 fold
-//! onto one bit of the f1 rook's mask), so it cannot work for every square. Magics are
-//! searched at start-up from a fixed seed; `magic_search_is_fast` in the tests keeps the
-//! cost visible (about 10 ms for 8x8, 100 ms for 10x8 in release builds).
+//! onto one bit of the f1 rook's mask), so it cannot work for every square.
+//!
+//! Searching 128-bit magics takes seconds (about 8 s for 10x8 in a release build), far
+//! too long for an engine a GUI starts, so the multipliers found once are embedded in
+//! [`crate::magics`] and only checked at start-up; a square whose embedded magic does not
+//! fit falls back to the search. `embedded_magics_are_current` in the tests fails,
+//! printing fresh constants, if they ever go stale.
 
 use crate::bitboard::{BitWord, Bitboard};
 use crate::square::{Geometry, Square};
@@ -120,8 +124,11 @@ impl Rng {
     }
 }
 
+/// Builds the magic table of every square, trying the `known` magic of each square first
+/// and searching from `rng` where there is none (or it does not fit).
 fn find_magics<G: Geometry>(
     dirs: u8,
+    known: &[u128],
     rng: &mut Rng,
     table: &mut Vec<Bitboard<G::Bits>>,
 ) -> Vec<Magic<G::Bits>> {
@@ -153,12 +160,11 @@ fn find_magics<G: Geometry>(
         let mut attempt = 0u32;
         let magic = loop {
             attempt += 1;
-            let candidate = Magic {
-                mask: mask.0,
-                magic: rng.sparse::<G::Bits>(),
-                shift: G::Bits::BITS - bits,
-                offset: 0,
+            let magic = match known.get(index) {
+                Some(&m) if attempt == 1 => G::Bits::from_u128(m),
+                _ => rng.sparse::<G::Bits>(),
             };
+            let candidate = Magic { mask: mask.0, magic, shift: G::Bits::BITS - bits, offset: 0 };
             let ok = occupancies.iter().zip(&references).all(|(&occ, &attacks)| {
                 let i = candidate.index(occ);
                 if epoch[i] != attempt {
@@ -182,8 +188,9 @@ impl<G: Geometry> SliderTables<G> {
     pub fn new() -> Self {
         let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ (G::FILES as u64) << 8 ^ G::RANKS as u64);
         let mut attacks = Vec::new();
-        let rook = find_magics::<G>(ORTHOGONAL, &mut rng, &mut attacks);
-        let bishop = find_magics::<G>(DIAGONAL, &mut rng, &mut attacks);
+        let (known_rook, known_bishop) = G::MAGICS;
+        let rook = find_magics::<G>(ORTHOGONAL, known_rook, &mut rng, &mut attacks);
+        let bishop = find_magics::<G>(DIAGONAL, known_bishop, &mut rng, &mut attacks);
         let n = G::SQUARES;
         let rays: Vec<[Bitboard<G::Bits>; 8]> = (0..n)
             .map(|i| {
@@ -210,6 +217,12 @@ impl<G: Geometry> SliderTables<G> {
             }
         }
         SliderTables { rook, bishop, attacks, rays, between, line }
+    }
+
+    /// The magic multipliers in use (rook, bishop), to embed as [`Geometry::MAGICS`].
+    pub fn magics(&self) -> (Vec<u128>, Vec<u128>) {
+        let words = |magics: &[Magic<G::Bits>]| magics.iter().map(|m| m.magic.to_u128()).collect();
+        (words(&self.rook), words(&self.bishop))
     }
 
     #[inline(always)]
@@ -280,6 +293,33 @@ mod tests {
         lcg_boards::<Board8x8>();
         lcg_boards::<Board9x9>();
         lcg_boards::<Board10x8>();
+    }
+
+    fn embedded_ones_fit<G: Geometry>() -> bool {
+        let (rook, bishop) = G::sliders().magics();
+        let (known_rook, known_bishop) = G::MAGICS;
+        if rook != known_rook || bishop != known_bishop {
+            println!(
+                "pub const MAGICS_{}X{}: (&[u128], &[u128]) = (&{:?}, &{:?});",
+                G::FILES,
+                G::RANKS,
+                rook,
+                bishop
+            );
+            return false;
+        }
+        true
+    }
+
+    #[test]
+    fn embedded_magics_are_current() {
+        let all = [
+            embedded_ones_fit::<Board7x7>(),
+            embedded_ones_fit::<Board8x8>(),
+            embedded_ones_fit::<Board9x9>(),
+            embedded_ones_fit::<Board10x8>(),
+        ];
+        assert!(all.iter().all(|&ok| ok), "paste the printed constants into magics.rs");
     }
 
     #[test]

@@ -35,6 +35,8 @@ pub trait Geometry: 'static + Copy + Default + fmt::Debug + Send + Sync {
     const RANKS: u8;
     const SQUARES: usize = Self::FILES as usize * Self::RANKS as usize;
     type Bits: BitWord;
+    /// Known rook and bishop magics, one per square (empty: search them).
+    const MAGICS: (&'static [u128], &'static [u128]) = (&[], &[]);
 
     /// Magic slider tables of this board, built on first use.
     fn sliders() -> &'static SliderTables<Self>;
@@ -105,7 +107,7 @@ pub trait Geometry: 'static + Copy + Default + fmt::Debug + Send + Sync {
 }
 
 macro_rules! geometry {
-    ($(#[$doc:meta])* $name:ident, $files:expr, $ranks:expr, $bits:ty) => {
+    ($(#[$doc:meta])* $name:ident, $files:expr, $ranks:expr, $bits:ty, $magics:expr) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
         pub struct $name;
@@ -113,6 +115,7 @@ macro_rules! geometry {
             const FILES: u8 = $files;
             const RANKS: u8 = $ranks;
             type Bits = $bits;
+            const MAGICS: (&'static [u128], &'static [u128]) = $magics;
             #[inline(always)]
             fn sliders() -> &'static SliderTables<Self> {
                 static TABLES: std::sync::LazyLock<SliderTables<$name>> =
@@ -125,17 +128,17 @@ macro_rules! geometry {
 
 geometry!(
     /// 7x7 (gethenian).
-    Board7x7, 7, 7, u64
+    Board7x7, 7, 7, u64, crate::magics::MAGICS_7X7
 );
 geometry!(
     /// 8x8 (chess, shinobi).
-    Board8x8, 8, 8, u64
+    Board8x8, 8, 8, u64, crate::magics::MAGICS_8X8
 );
 geometry!(
     /// 9x9 (coherent).
-    Board9x9, 9, 9, u128
+    Board9x9, 9, 9, u128, crate::magics::MAGICS_9X9
 );
 geometry!(
     /// 10x8 (gothic).
-    Board10x8, 10, 8, u128
+    Board10x8, 10, 8, u128, crate::magics::MAGICS_10X8
 );
