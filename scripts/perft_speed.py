@@ -17,6 +17,8 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_CASES = ["chess:6", "gothic:6", "shinobi:5", "gethenian:7", "coherent:5"]
+# What Fairy-Stockfish plays (shinobi and gethenian from the variants.ini it is given).
+FS_VARIANTS = {"chess", "gothic", "shinobi", "gethenian"}
 
 
 def supported(binary, variant):
@@ -66,7 +68,7 @@ def main():
         variant, depth, *rest = case.split(":", 2)
         fen = rest[0] if rest else None
         for name, binary, ini in engines:
-            if ini is None and not supported(binary, variant):
+            if (ini is None and not supported(binary, variant)) or (ini is not None and variant not in FS_VARIANTS):
                 print(f"{name:7} {variant:10} not supported", flush=True)
                 continue
             for _ in range(args.repeat):

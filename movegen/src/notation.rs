@@ -47,7 +47,7 @@ impl<V: Variant> Position<V> {
                     name(m.to())
                 )
             }
-            MoveKind::Castle if !self.chess960() => {
+            MoveKind::Castle if !self.chess960() && !self.castle_looks_like_king_step(m) => {
                 let (king_to, _) = castling_targets::<V>(self.side_to_move(), m.from(), m.to());
                 format!("{}{}", name(m.from()), name(king_to))
             }
@@ -59,6 +59,17 @@ impl<V: Variant> Position<V> {
             MoveKind::Demote => format!("{}{}-", name(m.from()), name(m.to())),
             _ => format!("{}{}", name(m.from()), name(m.to())),
         }
+    }
+
+    /// Whether castling `m` lands the king where an ordinary king move could also go
+    /// (only with the king off its usual file); Fairy-Stockfish then writes the castle as
+    /// king takes rook, so that the two moves print differently.
+    fn castle_looks_like_king_step(&self, m: Move) -> bool {
+        let us = self.side_to_move();
+        let (king_to, _) = castling_targets::<V>(us, m.from(), m.to());
+        let king = self.piece_on(m.from()).expect("the castling king").kind();
+        self.attacks_from(us, king, m.from(), self.occupied()).has(king_to)
+            && self.piece_on(king_to).is_none_or(|p| p.color() != us)
     }
 
     /// The legal move written `text`.
