@@ -57,7 +57,7 @@ fn random_games_agree_with_the_reference() {
 fn random_placement(rng: &mut Rng) -> String {
     let mut board = [[' '; 9]; 9];
     let pieces = ['N', 'N', 'N', 'n', 'n', 'n', 'P', 'p', 'B', 'b', 'R', 'r', 'Q', 'q'];
-    let mut place = |board: &mut [[char; 9]; 9], piece: char, rng: &mut Rng| loop {
+    let place = |board: &mut [[char; 9]; 9], piece: char, rng: &mut Rng| loop {
         let (r, f) = (rng.below(9), rng.below(9));
         if board[r][f] == ' ' {
             board[r][f] = piece;
