@@ -23,6 +23,8 @@ pub(crate) trait Sink {
     fn push(&mut self, m: Move);
     /// Adds every move from `from` to each of `dests` that needs no promotion choice.
     fn push_all<W: BitWord>(&mut self, from: Square, dests: Bitboard<W>);
+    /// Adds a drop of `kind` on each of `squares`.
+    fn push_drops<W: BitWord>(&mut self, kind: PieceType, squares: Bitboard<W>);
 }
 
 impl Sink for MoveList {
@@ -34,6 +36,12 @@ impl Sink for MoveList {
     fn push_all<W: BitWord>(&mut self, from: Square, dests: Bitboard<W>) {
         for to in dests {
             MoveList::push(self, Move::new(from, to, MoveKind::Normal));
+        }
+    }
+    #[inline(always)]
+    fn push_drops<W: BitWord>(&mut self, kind: PieceType, squares: Bitboard<W>) {
+        for to in squares {
+            MoveList::push(self, Move::drop(kind, to));
         }
     }
 }
@@ -48,6 +56,10 @@ impl Sink for Counter {
     #[inline(always)]
     fn push_all<W: BitWord>(&mut self, _: Square, dests: Bitboard<W>) {
         self.0 += dests.count() as usize;
+    }
+    #[inline(always)]
+    fn push_drops<W: BitWord>(&mut self, _: PieceType, squares: Bitboard<W>) {
+        self.0 += squares.count() as usize;
     }
 }
 
@@ -159,10 +171,10 @@ impl<V: Variant> Position<V> {
                             self.push_expanded(sink, from, to, kind);
                         }
                     }
-                } else if Self::never_promotes(def.special, kind) {
-                    sink.push_all(from, dests);
                 } else {
-                    for to in dests {
+                    let changing = Self::promotion_squares(us, kind, from);
+                    sink.push_all(from, dests & !changing);
+                    for to in dests & changing {
                         self.push_expanded(sink, from, to, kind);
                     }
                 }
@@ -184,13 +196,10 @@ impl<V: Variant> Position<V> {
                 if self.hand_count(us, kind) == 0 {
                     continue;
                 }
-                for to in self.drop_squares(us, kind) & open {
-                    sink.push(Move::drop(kind, to));
-                    if V::DROP_PROMOTED {
-                        if let Some(promoted) = def.promotes_to {
-                            sink.push(Move::drop(promoted, to));
-                        }
-                    }
+                let squares = self.drop_squares(us, kind) & open;
+                sink.push_drops(kind, squares);
+                if let Some(promoted) = def.promotes_to.filter(|_| V::DROP_PROMOTED) {
+                    sink.push_drops(promoted, squares);
                 }
             }
         }
@@ -217,14 +226,25 @@ impl<V: Variant> Position<V> {
                 .any(|(i, d)| d.royal && self.hand_count(us, PieceType(i as u8)) > 0)
     }
 
-    /// A piece type whose every board move is a plain move (no promotion choice anywhere).
+    /// Where a `kind` piece of `us` on `from` lands with a choice or change of form
+    /// (promotion, flip); every other destination is a plain move.
     #[inline(always)]
-    fn never_promotes(special: Special, kind: PieceType) -> bool {
+    fn promotion_squares(us: Color, kind: PieceType, from: Square) -> Bb<V> {
         let def = &V::PIECES[kind.index()];
-        let chess_promotion = special == Special::Pawn && !V::PAWN_PROMOTIONS.is_empty();
-        let shogi_promotion = V::PROMOTION_ZONE_RANKS > 0
-            && (def.promotes_to.is_some() || (def.promoted && V::DEMOTION));
-        !chess_promotion && !shogi_promotion
+        let tables = V::tables();
+        if def.special == Special::Pawn && !V::PAWN_PROMOTIONS.is_empty() {
+            return tables.last_rank[us.index()];
+        }
+        let changes_form = def.promotes_to.is_some() || (def.promoted && V::DEMOTION);
+        if V::PROMOTION_ZONE_RANKS == 0 || !changes_form {
+            return Bitboard::EMPTY;
+        }
+        let zone = tables.promotion_zone[us.index()];
+        if zone.has(from) {
+            V::Geo::all()
+        } else {
+            zone
+        }
     }
 
     /// Adds the move `from`-`to` of a `kind` piece, expanded into its promotion choices.
