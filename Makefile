@@ -29,7 +29,7 @@ perft: build
 
 # Every perft line of every data file, including the ones that take minutes.
 perft-deep:
-	$(CARGO) test --release -p ekumen-tests -- --ignored --nocapture
+	$(CARGO) test --release -p ekumen-tests --test perft perft_deep -- --ignored --nocapture
 
 # The engine's bench (fixed node count) and perft speed; FS=/path/to/fairy-stockfish adds
 # Fairy-Stockfish's figures from the same run.
