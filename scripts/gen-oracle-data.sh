@@ -9,9 +9,10 @@
 #
 # Usage: scripts/gen-oracle-data.sh [VARIANT...]     (default: gothic shinobi gethenian chess)
 #
-# Time: about 45 minutes for all four on a 2-core machine (gothic ~15, shinobi ~5,
-# gethenian ~15, chess ~10); at most two generators run at a time. pyffish spends a
-# few milliseconds on every call, so perft3 is limited with --budget (see oracle_vectors.py).
+# Time: about 100 minutes for all four on a busy 2-core machine (gothic 25, shinobi 15,
+# gethenian 26, chess 30); at most two generators run at a time. pyffish spends a few
+# milliseconds on every call, so perft3 is limited with --budget (see oracle_vectors.py);
+# scripts/oracle_add_perft.py can fill in the missing counts with a Fairy-Stockfish binary.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
