@@ -124,13 +124,14 @@ impl<V: Variant> Position<V> {
                 if let Some(d) = c.to_digit(10) {
                     let mut run = d as usize;
                     while let Some(next) = chars.peek().and_then(|c| c.to_digit(10)) {
-                        run = run * 10 + next as usize;
+                        // Saturating: any run wider than a board is an error below.
+                        run = run.saturating_mul(10).saturating_add(next as usize);
                         chars.next();
                     }
                     if run == 0 {
                         return Err(width_error(file));
                     }
-                    file += run;
+                    file = file.saturating_add(run);
                     continue;
                 }
                 let promoted = c == '+';

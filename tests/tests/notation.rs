@@ -44,3 +44,9 @@ fn both_castling_spellings_are_accepted_outside_chess960() {
     assert_eq!(pos.parse_uci_move("f1c1"), pos.parse_uci_move("f1a1"));
     assert!(pos.parse_uci_move("f1i1").is_ok());
 }
+
+#[test]
+fn absurd_empty_runs_are_errors_not_overflows() {
+    let fen = "99999999999999999999999/8/8/8/8/8/8/8 w - - 0 1";
+    assert!(AnyPosition::from_fen(VariantId::Chess, fen, false).is_err());
+}
