@@ -1,1 +1,684 @@
 //! Per-variant static evaluation.
+//!
+//! # Layout
+//! One generic evaluation ([`evaluate`]) reads one table of numbers per variant
+//! ([`EvalParams`], in `<variant>.rs`): every term a variant is scored by lives in that one
+//! place, so tuning a variant means editing one const. What the terms mean:
+//!
+//! - **material**, middle game and endgame values per piece type ([`PieceTerms::value`]),
+//!   and for drop variants the value of a piece held in hand ([`PieceTerms::in_hand`]);
+//! - **piece-square tables**, not written out square by square but generated from three
+//!   shapes per piece type (a bonus per step towards the centre, per rank forward, and an
+//!   optional table by rank), so one description fits the 7x7, 8x8, 9x9 and 10x8 boards;
+//! - **mobility**, a concave function (square root) of the squares a piece attacks that
+//!   are neither ours nor guarded by an enemy pawn, centred on the piece's typical reach;
+//! - **king safety**: attackers of the squares around the king, undefended squares there,
+//!   pieces the opponent could drop next to it, pawn shelter; the danger grows with the
+//!   square of the attack units, as in most classical evaluations;
+//! - **pawn structure** (doubled, isolated, passed by rank) for chess-style pawns;
+//! - **threats** (pieces attacked by pawns, pieces attacked and undefended), the bishop
+//!   pair, a **tempo** bonus for the side to move;
+//! - a **scale** for endgames without pawns where the material edge is too small to win.
+//!
+//! Middle-game and endgame scores are blended by the game phase, the sum of
+//! [`PieceTerms::phase`] over the pieces on the board and in hand.
+//!
+//! Scores are in centipawns (a pawn is 100) from the side to move's point of view.
+//! Gethenian has no pawns: its guide values are in knights, and a knight is 200 here.
+//!
+//! # Cost
+//! The evaluation is computed from scratch: one attack lookup per piece (the same lookups
+//! move generation uses), no allocation, no hashing. It is a few hundred nanoseconds on
+//! the 8x8 boards, a fraction of the search's cost per node.
+
+mod chess;
+mod coherent;
+mod gethenian;
+mod gothic;
+mod shinobi;
+mod wdl;
+
+use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
+
+use ekumen_movegen::attacks::Bb;
+use ekumen_movegen::piece::{Special, MAX_PIECE_TYPES};
+use ekumen_movegen::sliders::DIAGONAL;
+use ekumen_movegen::{
+    dispatch, AnyPosition, Bitboard, Color, Geometry, PieceType, Position, Variant,
+};
+
+pub use wdl::{win_draw_loss, WdlModel};
+
+/// A middle-game and an endgame score.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub struct S {
+    pub mg: i32,
+    pub eg: i32,
+}
+
+/// Shorthand for [`S`] in the parameter tables.
+pub const fn s(mg: i32, eg: i32) -> S {
+    S { mg, eg }
+}
+
+impl S {
+    pub const ZERO: S = s(0, 0);
+}
+
+impl Add for S {
+    type Output = S;
+    #[inline(always)]
+    fn add(self, o: S) -> S {
+        s(self.mg + o.mg, self.eg + o.eg)
+    }
+}
+impl Sub for S {
+    type Output = S;
+    #[inline(always)]
+    fn sub(self, o: S) -> S {
+        s(self.mg - o.mg, self.eg - o.eg)
+    }
+}
+impl AddAssign for S {
+    #[inline(always)]
+    fn add_assign(&mut self, o: S) {
+        *self = *self + o;
+    }
+}
+impl SubAssign for S {
+    #[inline(always)]
+    fn sub_assign(&mut self, o: S) {
+        *self = *self - o;
+    }
+}
+impl Neg for S {
+    type Output = S;
+    #[inline(always)]
+    fn neg(self) -> S {
+        s(-self.mg, -self.eg)
+    }
+}
+impl Mul<i32> for S {
+    type Output = S;
+    #[inline(always)]
+    fn mul(self, k: i32) -> S {
+        s(self.mg * k, self.eg * k)
+    }
+}
+
+/// How one piece type is scored.
+#[derive(Clone, Copy, Debug)]
+pub struct PieceTerms {
+    /// Material on the board.
+    pub value: S,
+    /// Material in hand (drop variants; read for the base types that can be held).
+    pub in_hand: S,
+    /// Weight of the mobility curve (bonus per unit of `4 * (sqrt(reach) - sqrt(typical))`).
+    pub mobility: S,
+    /// Piece-square shape: bonus per step towards the centre.
+    pub centre: S,
+    /// Piece-square shape: bonus per rank forward.
+    pub advance: S,
+    /// Piece-square shape: bonus by rank counted from its own side (index 0 = own back
+    /// rank); empty for none.
+    pub ranks: &'static [S],
+    /// King-danger units per enemy king-zone square this piece attacks.
+    pub king_attack: i32,
+    /// King-danger units this piece adds near the enemy king while it is in the
+    /// opponent's hand (drop variants).
+    pub drop_danger: i32,
+    /// Contribution to the game phase.
+    pub phase: i32,
+}
+
+impl PieceTerms {
+    /// A piece worth `mg`/`eg` with no positional terms yet.
+    pub const fn new(mg: i32, eg: i32) -> PieceTerms {
+        PieceTerms {
+            value: s(mg, eg),
+            in_hand: s(mg, eg),
+            mobility: S::ZERO,
+            centre: S::ZERO,
+            advance: S::ZERO,
+            ranks: &[],
+            king_attack: 0,
+            drop_danger: 0,
+            phase: 0,
+        }
+    }
+    pub const fn in_hand(mut self, mg: i32, eg: i32) -> Self {
+        self.in_hand = s(mg, eg);
+        self
+    }
+    pub const fn mobility(mut self, mg: i32, eg: i32) -> Self {
+        self.mobility = s(mg, eg);
+        self
+    }
+    pub const fn centre(mut self, mg: i32, eg: i32) -> Self {
+        self.centre = s(mg, eg);
+        self
+    }
+    pub const fn advance(mut self, mg: i32, eg: i32) -> Self {
+        self.advance = s(mg, eg);
+        self
+    }
+    pub const fn ranks(mut self, ranks: &'static [S]) -> Self {
+        self.ranks = ranks;
+        self
+    }
+    pub const fn king_attack(mut self, units: i32) -> Self {
+        self.king_attack = units;
+        self
+    }
+    pub const fn drop_danger(mut self, units: i32) -> Self {
+        self.drop_danger = units;
+        self
+    }
+    pub const fn phase(mut self, phase: i32) -> Self {
+        self.phase = phase;
+        self
+    }
+}
+
+/// Pawn-structure terms (for pieces that move as chess pawns).
+#[derive(Clone, Copy, Debug)]
+pub struct PawnTerms {
+    pub doubled: S,
+    pub isolated: S,
+    /// A pawn with a friendly pawn beside it or guarding it.
+    pub connected: S,
+    /// Passed pawn by rank from its own side.
+    pub passed: &'static [S],
+}
+
+impl PawnTerms {
+    pub const NONE: PawnTerms =
+        PawnTerms { doubled: S::ZERO, isolated: S::ZERO, connected: S::ZERO, passed: &[] };
+}
+
+/// King-safety terms.
+#[derive(Clone, Copy, Debug)]
+pub struct KingTerms {
+    /// Units per square next to the king that the enemy attacks and we do not defend.
+    pub weak_square: i32,
+    /// Units removed per own pawn (or, without pawns, own piece) sheltering the king.
+    pub shelter: i32,
+    /// The middle-game penalty is `units² / divisor`.
+    pub divisor: i32,
+    /// Endgame penalty per unit.
+    pub eg_per_unit: i32,
+    /// The largest middle-game penalty.
+    pub cap: i32,
+}
+
+/// Every term of one variant's evaluation.
+#[derive(Clone, Copy, Debug)]
+pub struct EvalParams {
+    /// One entry per piece type, in the order of the variant's piece table.
+    pub pieces: &'static [PieceTerms],
+    pub tempo: S,
+    pub bishop_pair: S,
+    pub pawns: PawnTerms,
+    pub king: KingTerms,
+    /// A non-pawn piece attacked by an enemy pawn.
+    pub threat_by_pawn: S,
+    /// A piece attacked and not defended.
+    pub hanging: S,
+    /// With no pawns left, a side that is not ahead by at least this much material (mg
+    /// values) gets its endgame score divided by four.
+    pub drawish_margin: i32,
+}
+
+/// Scale of the mobility curve: `MOBILITY_SCALE * sqrt(n)` in the tables.
+const MOBILITY_SCALE: f64 = 4.0;
+/// The most squares a piece can attack on the largest board, plus one.
+const MAX_REACH: usize = 82;
+
+/// Tables built once per variant from its [`EvalParams`].
+#[derive(Debug)]
+pub struct EvalTables<V: Variant> {
+    /// Material plus piece-square bonus, `[color][kind][square]`.
+    psqt: Vec<S>,
+    /// Mobility bonus by reach, `[kind][reach]`.
+    mobility: Vec<[S; MAX_REACH]>,
+    /// The king's square and its neighbours, per square.
+    king_zone: Vec<Bb<V>>,
+    /// Squares in front of a pawn on its file and both neighbouring files, `[color][square]`.
+    passed_span: Vec<Bb<V>>,
+    /// Squares in front of a pawn on its own file, `[color][square]`.
+    front_span: Vec<Bb<V>>,
+    /// Both files beside each file.
+    adjacent_files: Vec<Bb<V>>,
+    /// Up to two ranks in front of a king on its file and the neighbouring ones,
+    /// `[color][square]`.
+    shelter: Vec<Bb<V>>,
+    /// Squares on one colour of the board (for the bishop pair).
+    light_squares: Bb<V>,
+    /// Piece types that move as chess pawns, one bit each.
+    pawn_kinds: u16,
+    /// Colour-bound piece types (diagonal sliders only), one bit each.
+    bishop_kinds: u16,
+    /// The phase of the start position: the most a game has.
+    max_phase: i32,
+}
+
+/// A variant with an evaluation: its parameters and their tables.
+pub trait Evaluate: Variant {
+    const PARAMS: EvalParams;
+    /// Tables built from [`Self::PARAMS`] on first use.
+    fn eval_tables() -> &'static EvalTables<Self>;
+    /// Terms only this variant has, from White's point of view.
+    #[inline(always)]
+    fn variant_terms(_pos: &Position<Self>) -> S {
+        S::ZERO
+    }
+}
+
+/// Declares a variant's `eval_tables()` with its own lazily built static.
+macro_rules! eval_tables {
+    ($v:ty) => {
+        fn eval_tables() -> &'static $crate::EvalTables<$v> {
+            static TABLES: std::sync::LazyLock<$crate::EvalTables<$v>> =
+                std::sync::LazyLock::new($crate::EvalTables::new);
+            &TABLES
+        }
+    };
+}
+pub(crate) use eval_tables;
+
+#[inline(always)]
+fn relative_rank<V: Variant>(color: Color, sq: ekumen_movegen::Square) -> u8 {
+    let rank = V::Geo::rank_of(sq);
+    match color {
+        Color::White => rank,
+        Color::Black => V::Geo::RANKS - 1 - rank,
+    }
+}
+
+impl<V: Evaluate> EvalTables<V> {
+    pub fn new() -> Self {
+        type G<V> = <V as Variant>::Geo;
+        let params = &V::PARAMS;
+        assert_eq!(
+            params.pieces.len(),
+            V::PIECES.len(),
+            "{}: one set of evaluation terms per piece type",
+            V::NAME
+        );
+        let n = G::<V>::SQUARES;
+        let files = G::<V>::FILES as i32;
+        let ranks = G::<V>::RANKS as i32;
+        let mut psqt = vec![S::ZERO; 2 * MAX_PIECE_TYPES * n];
+        // Centrality in half-steps: 0 on the edge squares furthest from the centre.
+        let most_remote = (files - 1) + (ranks - 1);
+        for (i, terms) in params.pieces.iter().enumerate() {
+            for color in Color::BOTH {
+                for index in 0..n {
+                    let sq = ekumen_movegen::Square::new(index as u8);
+                    let f = G::<V>::file_of(sq) as i32;
+                    let r = G::<V>::rank_of(sq) as i32;
+                    let distance = (2 * f - (files - 1)).abs() + (2 * r - (ranks - 1)).abs();
+                    let centrality = (most_remote - distance) / 2;
+                    let rank = relative_rank::<V>(color, sq) as usize;
+                    let mut value =
+                        terms.value + terms.centre * centrality + terms.advance * rank as i32;
+                    if let Some(&bonus) = terms.ranks.get(rank) {
+                        value += bonus;
+                    }
+                    psqt[(color.index() * MAX_PIECE_TYPES + i) * n + index] = value;
+                }
+            }
+        }
+
+        // Mobility: centred on half the piece's average reach over an empty board.
+        let tables = V::tables();
+        let mut mobility = vec![[S::ZERO; MAX_REACH]; MAX_PIECE_TYPES];
+        let mut pawn_kinds = 0u16;
+        let mut bishop_kinds = 0u16;
+        for (i, def) in V::PIECES.iter().enumerate() {
+            let kind = PieceType(i as u8);
+            if def.special == Special::Pawn {
+                pawn_kinds |= 1 << i;
+            }
+            if def.slides == DIAGONAL && def.leaps.is_empty() && def.special == Special::None {
+                bishop_kinds |= 1 << i;
+            }
+            let reach: u32 = (0..n)
+                .map(|s| {
+                    tables
+                        .attacks(
+                            Color::White,
+                            kind,
+                            ekumen_movegen::Square::new(s as u8),
+                            Bitboard::EMPTY,
+                        )
+                        .count()
+                })
+                .sum();
+            let typical = (reach as f64 / n as f64 / 2.0).max(1.0).sqrt();
+            let weight = params.pieces[i].mobility;
+            for (count, slot) in mobility[i].iter_mut().enumerate() {
+                let units = (MOBILITY_SCALE * ((count as f64).sqrt() - typical)).round() as i32;
+                *slot = weight * units;
+            }
+        }
+
+        let mut king_zone = vec![Bitboard::EMPTY; n];
+        let mut passed_span = vec![Bitboard::EMPTY; 2 * n];
+        let mut front_span = vec![Bitboard::EMPTY; 2 * n];
+        let mut shelter = vec![Bitboard::EMPTY; 2 * n];
+        let mut light_squares = Bitboard::EMPTY;
+        for index in 0..n {
+            let sq = ekumen_movegen::Square::new(index as u8);
+            let f = G::<V>::file_of(sq) as i32;
+            let r = G::<V>::rank_of(sq) as i32;
+            if (f + r) % 2 == 1 {
+                light_squares.set(sq);
+            }
+            for df in -1..=1 {
+                for dr in -1..=1 {
+                    if let Some(to) = G::<V>::offset(sq, df, dr) {
+                        king_zone[index].set(to);
+                    }
+                }
+            }
+            for color in Color::BOTH {
+                let forward = if color == Color::White { 1 } else { -1 };
+                let slot = color.index() * n + index;
+                for step in 1..ranks {
+                    for df in -1..=1 {
+                        if let Some(to) = G::<V>::offset(sq, df, forward * step) {
+                            passed_span[slot].set(to);
+                            if df == 0 {
+                                front_span[slot].set(to);
+                            }
+                            if step <= 2 {
+                                shelter[slot].set(to);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let adjacent_files = (0..files)
+            .map(|f| {
+                let mut bb = Bitboard::EMPTY;
+                if f > 0 {
+                    bb |= G::<V>::file_bb((f - 1) as u8);
+                }
+                if f + 1 < files {
+                    bb |= G::<V>::file_bb((f + 1) as u8);
+                }
+                bb
+            })
+            .collect();
+
+        let start = Position::<V>::startpos();
+        let mut max_phase = 0;
+        for (i, terms) in params.pieces.iter().enumerate() {
+            let kind = PieceType(i as u8);
+            for color in Color::BOTH {
+                max_phase += terms.phase
+                    * (start.pieces_of(color, kind).count() as i32
+                        + i32::from(start.hand_count(color, kind)));
+            }
+        }
+        EvalTables {
+            psqt,
+            mobility,
+            king_zone,
+            passed_span,
+            front_span,
+            adjacent_files,
+            shelter,
+            light_squares,
+            pawn_kinds,
+            bishop_kinds,
+            max_phase: max_phase.max(1),
+        }
+    }
+
+    #[inline(always)]
+    fn psqt(&self, color: Color, kind: PieceType, sq: ekumen_movegen::Square) -> S {
+        // SAFETY-free indexing: the table covers every colour, declared type and square.
+        self.psqt[(color.index() * MAX_PIECE_TYPES + kind.index()) * V::Geo::SQUARES + sq.index()]
+    }
+}
+
+impl<V: Evaluate> Default for EvalTables<V> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Attack information gathered while scoring the pieces, per colour.
+struct Attacks<V: Variant> {
+    by_pawns: [Bb<V>; 2],
+    /// Everything a side attacks, its king included.
+    all: [Bb<V>; 2],
+    /// Units of danger against each side's king, and how many pieces contribute.
+    king_units: [i32; 2],
+    king_attackers: [i32; 2],
+}
+
+/// The static evaluation of `pos` in centipawns, from the side to move's point of view.
+pub fn evaluate<V: Evaluate>(pos: &Position<V>) -> i32 {
+    let tables = V::eval_tables();
+    let params = &V::PARAMS;
+    let occupied = pos.occupied();
+    let mut attacks = Attacks::<V> {
+        by_pawns: [Bitboard::EMPTY; 2],
+        all: [Bitboard::EMPTY; 2],
+        king_units: [0; 2],
+        king_attackers: [0; 2],
+    };
+    let mut pawns = [Bitboard::EMPTY; 2];
+    if tables.pawn_kinds != 0 {
+        for color in Color::BOTH {
+            let mut kinds = tables.pawn_kinds;
+            while kinds != 0 {
+                let kind = PieceType(kinds.trailing_zeros() as u8);
+                kinds &= kinds - 1;
+                let of_kind = pos.pieces_of(color, kind);
+                pawns[color.index()] |= of_kind;
+                for sq in of_kind {
+                    attacks.by_pawns[color.index()] |= pos.attacks_from(color, kind, sq, occupied);
+                }
+            }
+        }
+    }
+    let kings = [pos.royal_square(Color::White), pos.royal_square(Color::Black)];
+    let zones = kings.map(|k| k.map_or(Bitboard::EMPTY, |k| tables.king_zone[k.index()]));
+
+    let mut side_scores = [S::ZERO; 2];
+    let mut phase = 0;
+    let mut non_pawn_material = [0i32; 2];
+    for color in Color::BOTH {
+        let us = color.index();
+        let them = (!color).index();
+        let mut score = S::ZERO;
+        let mobility_area = !pos.pieces(color) & !attacks.by_pawns[them];
+        for (i, def) in V::PIECES.iter().enumerate() {
+            let kind = PieceType(i as u8);
+            let pieces = pos.pieces_of(color, kind);
+            if pieces.is_empty() {
+                continue;
+            }
+            let terms = &params.pieces[i];
+            let is_pawn = tables.pawn_kinds & (1 << i) != 0;
+            for sq in pieces {
+                score += tables.psqt(color, kind, sq);
+                phase += terms.phase;
+                if !is_pawn && !def.royal {
+                    non_pawn_material[us] += terms.value.mg;
+                }
+                if is_pawn {
+                    continue;
+                }
+                let reach = pos.attacks_from(color, kind, sq, occupied);
+                if !def.captures {
+                    continue;
+                }
+                attacks.all[us] |= reach;
+                if def.royal {
+                    continue;
+                }
+                score += tables.mobility[i][(reach & mobility_area).count() as usize];
+                let hits = reach & zones[them];
+                if hits.is_nonempty() {
+                    attacks.king_attackers[them] += 1;
+                    attacks.king_units[them] += terms.king_attack * hits.count() as i32;
+                }
+            }
+        }
+        attacks.all[us] |= attacks.by_pawns[us];
+        if V::DROPS {
+            for &kind in V::HAND_ORDER {
+                let count = i32::from(pos.hand_count(color, kind));
+                if count > 0 {
+                    let terms = &params.pieces[kind.index()];
+                    score += terms.in_hand * count;
+                    phase += terms.phase * count;
+                    non_pawn_material[us] += terms.value.mg * count;
+                }
+            }
+        }
+        if tables.bishop_kinds != 0 {
+            let mut bishops = Bitboard::EMPTY;
+            let mut kinds = tables.bishop_kinds;
+            while kinds != 0 {
+                bishops |= pos.pieces_of(color, PieceType(kinds.trailing_zeros() as u8));
+                kinds &= kinds - 1;
+            }
+            if (bishops & tables.light_squares).is_nonempty()
+                && (bishops & !tables.light_squares).is_nonempty()
+            {
+                score += params.bishop_pair;
+            }
+        }
+        side_scores[us] = score;
+    }
+
+    for color in Color::BOTH {
+        let us = color.index();
+        let them = (!color).index();
+        let mut score = side_scores[us];
+        // Pawn structure.
+        if !params.pawns.passed.is_empty() {
+            let ours = pawns[us];
+            for sq in ours {
+                let slot = us * V::Geo::SQUARES + sq.index();
+                let file = V::Geo::file_of(sq) as usize;
+                if (tables.front_span[slot] & ours).is_nonempty() {
+                    score += params.pawns.doubled;
+                }
+                if (tables.adjacent_files[file] & ours).is_empty() {
+                    score += params.pawns.isolated;
+                } else if (tables.king_zone[sq.index()] & ours & !tables.front_span[slot])
+                    .is_nonempty()
+                {
+                    score += params.pawns.connected;
+                }
+                if (tables.passed_span[slot] & pawns[them]).is_empty()
+                    && (tables.front_span[slot] & ours).is_empty()
+                {
+                    let rank = relative_rank::<V>(color, sq) as usize;
+                    score += params.pawns.passed[rank.min(params.pawns.passed.len() - 1)];
+                }
+            }
+        }
+        // Threats against our pieces.
+        let targets = pos.pieces(color) & !pawns[us] & !pos.royals(color);
+        let by_pawn = (targets & attacks.by_pawns[them]).count() as i32;
+        let hanging = (targets & attacks.all[them] & !attacks.all[us]).count() as i32;
+        score += params.threat_by_pawn * by_pawn + params.hanging * hanging;
+        // King safety.
+        if let Some(king) = kings[us] {
+            let zone = zones[us];
+            let king_terms = &params.king;
+            let mut units = attacks.king_units[us];
+            let mut attackers = attacks.king_attackers[us];
+            let defended_by_others =
+                attacks.all[us] & !tables.king_zone[king.index()] | attacks.by_pawns[us];
+            let weak = zone & attacks.all[them] & !defended_by_others;
+            units += king_terms.weak_square * weak.count() as i32;
+            if V::DROPS {
+                let drop_spots =
+                    (zone & !occupied & V::tables().drop_region[them]).count().min(3) as i32;
+                if drop_spots > 0 {
+                    let mut hand_units = 0;
+                    for &kind in V::HAND_ORDER {
+                        let count = i32::from(pos.hand_count(!color, kind));
+                        hand_units += params.pieces[kind.index()].drop_danger * count;
+                    }
+                    if hand_units > 0 {
+                        units += hand_units * drop_spots / 3;
+                        attackers += 1;
+                    }
+                }
+            }
+            let sheltering = if pawns[us].is_nonempty() {
+                tables.shelter[us * V::Geo::SQUARES + king.index()] & pawns[us]
+            } else {
+                zone & pos.pieces(color)
+            };
+            units -= king_terms.shelter * sheltering.count().min(3) as i32;
+            if attackers >= 2 && units > 0 {
+                let mg = (units * units / king_terms.divisor).min(king_terms.cap);
+                score -= s(mg, units * king_terms.eg_per_unit);
+            }
+        }
+        side_scores[us] = score;
+    }
+
+    let mut total = side_scores[0] - side_scores[1] + V::variant_terms(pos);
+    let us = pos.side_to_move();
+    total += if us == Color::White { params.tempo } else { -params.tempo };
+
+    // An edge too small to win without pawns is mostly a draw.
+    let strong = if total.eg > 0 { 0 } else { 1 };
+    if pawns[strong].is_empty()
+        && !V::DROPS
+        && non_pawn_material[strong] - non_pawn_material[1 - strong] < params.drawish_margin
+    {
+        total.eg /= 4;
+    }
+
+    let phase = phase.min(tables.max_phase);
+    let blended = (total.mg * phase + total.eg * (tables.max_phase - phase)) / tables.max_phase;
+    if us == Color::White {
+        blended
+    } else {
+        -blended
+    }
+}
+
+/// The material value of a piece type (middle game), for exchange evaluation and move
+/// ordering. A piece captured in a variant where captures go to hand is worth its value on
+/// the board plus its value in hand to the capturer; see [`exchange_value`].
+#[inline(always)]
+pub fn piece_value<V: Evaluate>(kind: PieceType) -> i32 {
+    V::PARAMS.pieces[kind.index()].value.mg
+}
+
+/// What capturing a piece of `kind` gains: its value, plus, where captures go to the
+/// capturer's hand, the value of its base form in hand. Royal pieces count as a queen's
+/// worth and more, so exchanges never plan on winning them.
+#[inline(always)]
+pub fn exchange_value<V: Evaluate>(kind: PieceType) -> i32 {
+    let def = &V::PIECES[kind.index()];
+    if def.royal {
+        return 20_000;
+    }
+    let terms = &V::PARAMS.pieces[kind.index()];
+    let mut value = terms.value.mg;
+    if V::CAPTURES_TO_HAND {
+        value += V::PARAMS.pieces[def.base.index()].in_hand.mg;
+    }
+    value
+}
+
+/// The evaluation of a position of any variant, from the side to move's point of view.
+pub fn evaluate_any(position: &AnyPosition) -> i32 {
+    dispatch!(position, pos => evaluate(pos))
+}

@@ -14,21 +14,34 @@
 //! `go ponder` search that finishes early waits for `stop` (or `ponderhit`) first, as UCI
 //! requires and Fairy-Stockfish does.
 //!
-//! # The stand-in algorithm
-//! [`stub`] is a deliberately small iterative-deepening alpha-beta over material (piece
-//! values derived from how far each piece reaches on an empty board), with a capture-only
-//! quiescence search. It is single-threaded whatever `Threads` says and keeps no hash
-//! table; it exists so the protocol can be built and tested end to end, and is to be
-//! replaced by the real search (transposition table sized by `Hash`, Lazy SMP over
-//! `Threads`, proper evaluation) behind the same interface.
+//! # The search
+//! Iterative deepening principal-variation search with aspiration windows, a quiescence
+//! search, null-move pruning, late-move reductions and the usual pruning at low depth
+//! ([`alphabeta`]), move ordering by table move, exchange evaluation, killers, counter-
+//! moves and histories ([`ordering`], [`see`]), a lock-free transposition table sized by
+//! `Hash` ([`tt`]), Lazy SMP over `Threads` ([`thread`]) and time management ([`time`]).
+//! It is generic over the variant and monomorphised: the variant is chosen once, at the
+//! root. The evaluation is the `ekumen-eval` crate's.
+//!
+//! [`stub`] is the small stand-in search the interface was first built with; it is kept as
+//! a reference for the contract (limits, stop, no-move verdicts) and is no longer used.
 
+pub mod alphabeta;
+pub mod check;
 pub mod limits;
+pub mod ordering;
+pub mod see;
 pub mod stub;
+pub mod thread;
+pub mod time;
+pub mod tt;
+pub mod value;
 
+use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use ekumen_movegen::{AnyPosition, GameResult, Move};
 
@@ -103,6 +116,9 @@ pub trait SearchObserver: Send {
     fn iteration(&mut self, report: &IterationReport);
     /// The root move being searched, on long searches.
     fn current_move(&mut self, _depth: u32, _root_move: Move, _number: usize) {}
+    /// The side to move has no legal move; `score` is the game's verdict. Called at once,
+    /// before any wait for `stop`, and followed by `finished` with no best move.
+    fn no_legal_move(&mut self, _score: SearchScore) {}
     /// The search is over; called exactly once.
     fn finished(&mut self, result: &SearchResult);
 }
@@ -156,11 +172,29 @@ impl SearchControl {
 #[derive(Debug, Default)]
 pub struct Searcher {
     settings: SearchSettings,
+    /// The transposition table, allocated at the first search (and again when `Hash`
+    /// changes).
+    tt: Option<Arc<tt::TranspositionTable>>,
 }
 
 impl Searcher {
     pub fn new(settings: SearchSettings) -> Self {
-        Searcher { settings }
+        Searcher { settings, tt: None }
+    }
+
+    /// The transposition table of the current `Hash` size.
+    fn table(&mut self) -> Arc<tt::TranspositionTable> {
+        let wanted = self.settings.hash_mb.max(1);
+        match &self.tt {
+            Some(table) if table.size_mb() == wanted => Arc::clone(table),
+            _ => {
+                // Free the old table before allocating the new one.
+                self.tt = None;
+                let table = Arc::new(tt::TranspositionTable::new(wanted));
+                self.tt = Some(Arc::clone(&table));
+                table
+            }
+        }
     }
 
     pub fn settings(&self) -> &SearchSettings {
@@ -173,7 +207,11 @@ impl Searcher {
     }
 
     /// Forgets everything learnt from earlier searches (`ucinewgame`, `Clear Hash`).
-    pub fn clear(&mut self) {}
+    pub fn clear(&mut self) {
+        if let Some(table) = &self.tt {
+            table.clear();
+        }
+    }
 
     /// Starts searching `position` on a new thread.
     pub fn start(
@@ -185,25 +223,48 @@ impl Searcher {
         let control = Arc::new(SearchControl::default());
         control.ponder.store(limits.ponder, Ordering::Release);
         let settings = self.settings.clone();
+        let table = self.table();
         let shared = Arc::clone(&control);
         let thread = std::thread::Builder::new()
             .name("search".into())
             .stack_size(64 << 20)
-            .spawn(move || stub::run(position, limits, settings, &shared, observer))
+            .spawn(move || run(&position, &limits, &settings, &shared, observer, &table))
             .expect("the search thread starts");
         SearchHandle { control, thread: Some(thread) }
     }
+}
 
-    /// Searches `position` on the calling thread and returns the result (for `bench`).
-    pub fn search_blocking(
-        &mut self,
-        position: AnyPosition,
-        limits: Limits,
-        control: &SearchControl,
-        observer: Box<dyn SearchObserver>,
-    ) -> SearchResult {
-        stub::run(position, limits, self.settings.clone(), control, observer)
+/// A whole search on the calling thread: the search proper, then the wait a `go infinite`
+/// or `go ponder` search owes the GUI, then the final report.
+///
+/// A panic inside the search (a bug) must not leave the GUI waiting for `bestmove`: it is
+/// logged and answered with the first legal move.
+fn run(
+    position: &AnyPosition,
+    limits: &Limits,
+    settings: &SearchSettings,
+    control: &SearchControl,
+    mut observer: Box<dyn SearchObserver>,
+    table: &tt::TranspositionTable,
+) -> SearchResult {
+    let start = Instant::now();
+    let searched = panic::catch_unwind(AssertUnwindSafe(|| {
+        thread::search(position, limits, settings, control, start, observer.as_mut(), table)
+    }));
+    let mut result = searched.unwrap_or_else(|_| {
+        log::error!("the search failed on {}; answering with a legal move", position.fen());
+        let best = panic::catch_unwind(|| position.legal_moves().first().copied()).ok().flatten();
+        SearchResult { best, ponder: None, no_move_score: None, nodes: 0, elapsed: Duration::ZERO }
+    });
+    if let Some(score) = result.no_move_score {
+        observer.no_legal_move(score);
     }
+    while !control.stop_requested() && (limits.infinite || control.pondering()) {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    result.elapsed = start.elapsed();
+    observer.finished(&result);
+    result
 }
 
 /// A running search.
@@ -221,7 +282,10 @@ impl SearchHandle {
         self.control.ponderhit();
     }
     pub fn is_finished(&self) -> bool {
-        self.thread.as_ref().map_or(true, |t| t.is_finished())
+        match &self.thread {
+            Some(thread) => thread.is_finished(),
+            None => true,
+        }
     }
     /// Waits for the search to end (after its observer has seen the result).
     pub fn wait(mut self) -> Option<SearchResult> {

@@ -40,11 +40,17 @@ pub struct TimeBudget {
     pub hard: Duration,
 }
 
-/// Moves assumed left in the game when the GUI sends no `movestogo`.
-const DEFAULT_MOVES_TO_GO: u32 = 30;
+/// Moves assumed left in the game when the GUI sends no `movestogo` (Stockfish's figure).
+const DEFAULT_MOVES_TO_GO: u32 = 50;
 
 /// The time to spend on this move for `us`, or `None` when no clock limits the search.
-/// `overhead` is kept back on every move for the GUI and the transport (`Move Overhead`).
+///
+/// As in Stockfish, the time pool is the clock plus the increments still to come, less
+/// `overhead` (`Move Overhead`, the GUI's and the transport's share) once per move to go
+/// and twice more: with a small clock and a large overhead the engine moves at once, which
+/// is what keeps it from losing on time behind a slow client. A move aims at its share of
+/// the pool and never takes more than four times that, nor most of the clock. The byoyomi
+/// period is lost if unused, so 90% of it (less the overhead) is added on top.
 pub fn time_budget(limits: &Limits, us: Color, overhead: Duration) -> Option<TimeBudget> {
     if let Some(move_time) = limits.move_time {
         let hard = move_time.saturating_sub(overhead).max(Duration::from_millis(1));
@@ -58,20 +64,15 @@ pub fn time_budget(limits: &Limits, us: Color, overhead: Duration) -> Option<Tim
     let main = main.unwrap_or_default();
     let increment = limits.increment[us.index()];
     let moves_to_go = limits.moves_to_go.unwrap_or(DEFAULT_MOVES_TO_GO).clamp(1, 50);
-    let available = main.saturating_sub(overhead);
-    // Everything usable on this move: the main time left plus the byoyomi period, which is
-    // lost if unused.
-    let usable = (available + byoyomi).saturating_sub(if byoyomi.is_zero() {
-        Duration::ZERO
-    } else {
-        overhead
-    });
-    let mut target = available / moves_to_go + byoyomi.saturating_sub(overhead);
-    if available > increment {
-        target += increment * 3 / 4;
-    }
-    let hard = (target * 3).min(usable * 4 / 5).max(Duration::from_millis(1));
-    let soft = (target / 2).min(hard);
+    let pool = (main + increment * (moves_to_go - 1))
+        .saturating_sub(overhead * (2 + moves_to_go))
+        .max(Duration::from_millis(1));
+    let target = pool / moves_to_go;
+    let clock_cap = if moves_to_go == 1 { main * 3 / 4 } else { main * 2 / 5 };
+    let main_hard = (target * 4).min(clock_cap.saturating_sub(overhead));
+    let byoyomi_share = byoyomi.saturating_sub(overhead) * 9 / 10;
+    let hard = (main_hard + byoyomi_share).max(Duration::from_millis(1));
+    let soft = (target + byoyomi_share / 2).min(hard);
     Some(TimeBudget { soft, hard })
 }
 

@@ -28,30 +28,22 @@ const MAX_DEPTH: u32 = 64;
 /// How deep quiescence may follow captures.
 const MAX_QUIESCENCE_PLIES: u32 = 8;
 /// Nodes between two looks at the clock and the stop flag.
-const CHECK_INTERVAL: u64 = 1024;
+const CHECK_INTERVAL: u64 = 128;
 /// `info currmove` lines are printed only after this long.
 const CURRMOVE_AFTER: Duration = Duration::from_secs(3);
 
-/// Runs a whole search on the calling thread and reports to `observer`.
-pub fn run(
-    position: AnyPosition,
-    limits: Limits,
-    settings: SearchSettings,
+/// Searches `position` within `limits`, reporting iterations to `observer`; returns at
+/// once (with the verdict) when there is no legal move. Waiting for `stop` and the final
+/// report are the caller's ([`crate::Searcher::start`]).
+pub fn search(
+    position: &AnyPosition,
+    limits: &Limits,
+    settings: &SearchSettings,
     control: &SearchControl,
-    mut observer: Box<dyn SearchObserver>,
+    start: Instant,
+    observer: &mut dyn SearchObserver,
 ) -> SearchResult {
-    let start = Instant::now();
-    let mut result = dispatch!(&position, pos => {
-        Worker::new(pos, &limits, &settings, control, start, observer.as_mut()).search()
-    });
-    // A `go infinite` or `go ponder` search must not answer before `stop` (or, when
-    // pondering, `ponderhit`).
-    while !control.stop_requested() && (limits.infinite || control.pondering()) {
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    result.elapsed = start.elapsed();
-    observer.finished(&result);
-    result
+    dispatch!(position, pos => Worker::new(pos, limits, settings, control, start, observer).search())
 }
 
 /// Static evaluation of `position` in centipawns for the side to move (the stand-in's

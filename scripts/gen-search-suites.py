@@ -1,0 +1,157 @@
+#!/usr/bin/env python3
+"""Builds the search test suites (search/tests/data/<variant>.epd) with Fairy-Stockfish.
+
+Positions come from short Ekumen self-play games (random first moves, then `go nodes N`);
+Fairy-Stockfish then analyses each one, and a position is kept when
+  - FS finds a forced mate in 1-5 moves for the side to move (`mate N` line), or
+  - FS's best move is unique by a wide margin (MultiPV 2: best at least 300 cp above the
+    second, and the position not already lost), a tactic (`bm` line).
+Each kept line is `<fen>; mate <n>; bm <move>` or `<fen>; bm <move>; cp <score>`.
+
+Coherent chess is not in Fairy-Stockfish: with `--variant coherent` Ekumen itself analyses
+(with a large node budget) and only mates in 1 or 2 are kept; the test suite proves each of
+them by brute force.
+
+  scripts/gen-search-suites.py --fs /work/fs/fairy-stockfish --variants-ini /work/fs/variants.ini \
+      [--games 40] [--variant gothic ...]
+"""
+import argparse
+import os
+import random
+import re
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+class Engine:
+    def __init__(self, path, variant, variants_ini=None):
+        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        self.send("uci")
+        self.wait("uciok")
+        if variants_ini:
+            self.send(f"setoption name VariantPath value {variants_ini}")
+        self.send(f"setoption name UCI_Variant value {variant}")
+        self.sync()
+
+    def send(self, line):
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+
+    def wait(self, prefix):
+        lines = []
+        for line in self.p.stdout:
+            line = line.rstrip("\n")
+            lines.append(line)
+            if line.startswith(prefix):
+                return lines
+        raise RuntimeError("engine ended")
+
+    def sync(self):
+        self.send("isready")
+        self.wait("readyok")
+
+    def legal_moves(self, setup):
+        self.send(f"position {setup}")
+        self.send("go perft 1")
+        lines = self.wait("Nodes searched")
+        return [l.split(":")[0] for l in lines if re.match(r"^\S+: 1$", l)]
+
+    def fen(self, setup):
+        self.send(f"position {setup}")
+        self.send("d")
+        for line in self.wait("Fen:"):
+            if line.startswith("Fen:"):
+                return line[5:].strip()
+
+    def go(self, setup, command, multipv=1):
+        self.send(f"setoption name MultiPV value {multipv}")
+        self.send(f"position {setup}")
+        self.send(command)
+        return self.wait("bestmove")
+
+    def quit(self):
+        self.send("quit")
+        self.p.wait(timeout=10)
+
+
+def last_scores(lines):
+    """The last score of each multipv line: {index: (kind, value, pv-first-move)}."""
+    scores = {}
+    for line in lines:
+        m = re.search(r"multipv (\d+) score (cp|mate) (-?\d+)(?: (?:lower|upper)bound)?.* pv (\S+)", line)
+        if m and " bound" not in line and "lowerbound" not in line and "upperbound" not in line:
+            scores[int(m.group(1))] = (m.group(2), int(m.group(3)), m.group(4))
+    return scores
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--fs", required=True)
+    ap.add_argument("--variants-ini")
+    ap.add_argument("--ekumen", default=os.path.join(ROOT, "target/release/ekumen"))
+    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--variant", action="append")
+    ap.add_argument("--fs-depth", type=int, default=12)
+    ap.add_argument("--keep", type=int, default=24)
+    args = ap.parse_args()
+    rng = random.Random(20261122)
+    for variant in args.variant or ["chess", "gothic", "shinobi", "gethenian"]:
+        ek = Engine(args.ekumen, variant)
+        self_analysis = variant == "coherent"
+        fs = Engine(args.ekumen, variant) if self_analysis else Engine(args.fs, variant, args.variants_ini)
+        analysis = "go nodes 300000" if self_analysis else f"go depth {args.fs_depth} movetime 1000"
+        longest_mate = 2 if self_analysis else 5
+        mates, tactics, seen = [], [], set()
+        for game in range(args.games):
+            moves = []
+            for ply in range(160):
+                setup = "startpos moves " + " ".join(moves) if moves else "startpos"
+                legal = ek.legal_moves(setup)
+                if not legal:
+                    break
+                if ply < 4 + game % 5:
+                    move = rng.choice(legal)
+                else:
+                    fen = fs.fen(setup)
+                    if fen not in seen and ply % 2 == game % 2:
+                        seen.add(fen)
+                        lines = fs.go(f"fen {fen}", analysis, multipv=1 if self_analysis else 2)
+                        s = last_scores(lines)
+                        if 1 in s:
+                            kind, value, bm = s[1]
+                            if kind == "mate" and 1 <= value <= longest_mate:
+                                mates.append(f"{fen}; mate {value}; bm {bm}")
+                            elif kind == "cp" and 2 in s and -150 <= value <= 1500 and not self_analysis:
+                                k2, v2, _ = s[2]
+                                second = -100000 if k2 == "mate" and v2 < 0 else (v2 if k2 == "cp" else 100000)
+                                if value - second >= 300:
+                                    tactics.append(f"{fen}; bm {bm}; cp {value}")
+                    out = ek.go(setup, "go nodes 4000")
+                    move = out[-1].split()[1]
+                    if move == "(none)":
+                        break
+                moves.append(move)
+            print(f"{variant} game {game}: {len(mates)} mates, {len(tactics)} tactics", file=sys.stderr)
+        ek.quit()
+        fs.quit()
+        rng.shuffle(mates)
+        rng.shuffle(tactics)
+        mates.sort(key=lambda l: int(l.split("; mate ")[1].split(";")[0]))
+        path = os.path.join(ROOT, "search/tests/data", f"{variant}.epd")
+        with open(path, "w") as f:
+            if self_analysis:
+                f.write(f"# {variant}: mates from Ekumen self-play found by Ekumen ({analysis}) and "
+                        f"proved by brute force in the test; scripts/gen-search-suites.py\n")
+            else:
+                f.write(f"# {variant}: positions from Ekumen self-play analysed by Fairy-Stockfish "
+                        f"(depth {args.fs_depth} or 1 s, MultiPV 2); scripts/gen-search-suites.py\n")
+            for line in mates[: args.keep] + tactics[: args.keep]:
+                f.write(line + "\n")
+        print(f"{path}: {min(len(mates), args.keep)} mates, {min(len(tactics), args.keep)} tactics", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1164 @@
+//! The search proper: principal-variation alpha-beta with a quiescence search, run by
+//! every thread on its own copy of the position (see [`crate::thread`] for the threads
+//! and the iterative deepening around it).
+//!
+//! # Node by node
+//! 1. **Game ends first**, as the rules core defines them: campmate (a king on its target
+//!    rank) loses for the side to move; the fifty-move rule draws (a checkmate on its last
+//!    ply still counts, except where checks do not count, as in Fairy-Stockfish); a
+//!    position repeated since the root draws at its second occurrence, one repeated from
+//!    the game before the root only at its third, and where perpetual check loses
+//!    (shinobi) [`Position::repetition_outcome`] decides who won; a side with no legal
+//!    move gets [`Position::no_move_outcome`] (a stalemate loses in shinobi and
+//!    gethenian). Mate-distance pruning follows.
+//! 2. **Transposition table**: a deep enough entry ends a non-PV node; its move is
+//!    searched first and its static evaluation is reused.
+//! 3. **Pruning before moves** (not in check, not on the PV): razoring at depth ≤ 3,
+//!    reverse futility at depth ≤ 8, and null-move pruning with a reduction growing with
+//!    depth and with how far the evaluation exceeds beta. The null move is skipped where
+//!    zugzwang is likely: a side with no piece but pawns and king, and where stalemate
+//!    loses, a side with fewer than two such pieces and an empty hand. Deep null-move
+//!    cutoffs are verified by a reduced search without null moves.
+//! 4. **Internal iterative reduction**: a PV or expected-cut node with no table move is
+//!    searched one ply shallower.
+//! 5. **Moves** in the order of [`crate::ordering`]; late quiet moves are pruned at low
+//!    depth (move-count, futility, history and static-exchange limits), losing captures
+//!    likewise; **singular extension** of a table move that alone holds the score (with
+//!    multi-cut when several moves do), and **check extensions** for checks that do not
+//!    lose material; **late-move reductions** from a log-log table, adjusted by history,
+//!    PV, cut-node expectation, improvement and checks. The first move gets the full
+//!    window, the rest a null window, re-searched on a fail high.
+//! 6. A cutoff rewards the move (killers, counter-move, butterfly, continuation and
+//!    capture histories) and penalises the quiet moves and captures tried before it.
+//!
+//! The quiescence search stands pat on the static evaluation and tries only captures and
+//! promotions that do not lose material (static exchange), with delta pruning; in check
+//! it tries every evasion, and gives up after a fixed number of plies so drop games,
+//! where checks can go on for long, stay bounded. Quiet drops are never searched there.
+//!
+//! Scores are from the side to move's point of view; mates are `MATE - plies`.
+
+use std::sync::atomic::Ordering;
+use std::sync::LazyLock;
+
+use ekumen_eval::{evaluate, Evaluate};
+use ekumen_movegen::piece::Special;
+use ekumen_movegen::variant::StalemateRule;
+use ekumen_movegen::{Color, GameResult, Move, MoveKind, Piece, PieceType, Position, Variant};
+
+use crate::check::CheckInfo;
+use crate::ordering::{
+    context, history_bonus, Histories, ScoredMoves, BAD_NOISY, COUNTER, GOOD_NOISY, KILLER_1,
+    KILLER_2, QUIET_PENDING, TT_MOVE, UNSCORED,
+};
+use crate::see::{captured_value, promotion_gain, see_ge};
+use crate::thread::Shared;
+use crate::tt::Bound;
+use crate::value::*;
+
+/// Nodes between two looks at the stop flag and the clock.
+const POLL_INTERVAL: u64 = 1024;
+/// The quiescence search stops after this many plies, even in check.
+const MAX_QUIESCENCE_PLIES: usize = 16;
+
+/// Late-move reductions in 1/1024 plies, `[depth][move number]`.
+static REDUCTIONS: LazyLock<Vec<[i32; 64]>> = LazyLock::new(|| {
+    (0..64)
+        .map(|depth| {
+            std::array::from_fn(|moves| {
+                if depth == 0 || moves == 0 {
+                    0
+                } else {
+                    let r = 0.6 + (depth as f64).ln() * (moves as f64).ln() / 2.2;
+                    (r * 1024.0) as i32
+                }
+            })
+        })
+        .collect()
+});
+
+#[inline(always)]
+fn reduction(depth: i32, move_count: usize) -> i32 {
+    REDUCTIONS[depth.clamp(0, 63) as usize][move_count.min(63)]
+}
+
+/// One ply of the search stack.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Frame {
+    pub key: u64,
+    pub static_eval: i32,
+    /// The move played from this ply (`None` before it is chosen, or for a null move).
+    pub current: Option<Move>,
+    /// Continuation context of that move: the piece and where it went.
+    pub context: Option<usize>,
+    pub killers: [Option<Move>; 2],
+    /// A move left out of this node's search (singular extension).
+    pub excluded: Option<Move>,
+    /// Plies since the last null move (or since the root).
+    pub plies_from_null: usize,
+    pub in_check: bool,
+    /// How many plies this line has been extended.
+    pub extensions: i32,
+}
+
+impl Default for Frame {
+    fn default() -> Self {
+        Frame {
+            key: 0,
+            static_eval: NONE,
+            current: None,
+            context: None,
+            killers: [None; 2],
+            excluded: None,
+            plies_from_null: 0,
+            in_check: false,
+            extensions: 0,
+        }
+    }
+}
+
+/// One root move and what the search knows about it.
+#[derive(Clone, Debug)]
+pub(crate) struct RootMove {
+    pub mv: Move,
+    pub score: i32,
+    pub previous_score: i32,
+    pub average_score: i32,
+    pub seldepth: usize,
+    pub pv: Vec<Move>,
+    pub bound: Option<Bound>,
+}
+
+impl RootMove {
+    pub fn new(mv: Move) -> Self {
+        RootMove {
+            mv,
+            score: -INFINITE,
+            previous_score: -INFINITE,
+            average_score: -INFINITE,
+            seldepth: 0,
+            pv: vec![mv],
+            bound: None,
+        }
+    }
+}
+
+/// A search thread's state.
+pub(crate) struct Worker<'a, V: Evaluate> {
+    pub pos: Position<V>,
+    pub id: usize,
+    pub shared: &'a Shared<'a>,
+    pub nodes: u64,
+    pub seldepth: usize,
+    pub root_moves: Vec<RootMove>,
+    pub pv_index: usize,
+    pub root_depth: i32,
+    pub completed_depth: i32,
+    pub stopped: bool,
+    stack: Vec<Frame>,
+    pv: Box<[[Option<Move>; MAX_PLY + 1]; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 1],
+    pub histories: Box<Histories>,
+    /// Null moves are off for this side below this ply (verification searches).
+    null_move_floor: [usize; 2],
+}
+
+/// What the flags of a move are, computed once per move.
+#[derive(Clone, Copy)]
+struct MoveInfo {
+    capture: bool,
+    noisy: bool,
+    piece: Piece,
+}
+
+impl<'a, V: Evaluate> Worker<'a, V> {
+    pub fn new(pos: &Position<V>, id: usize, shared: &'a Shared<'a>, moves: &[Move]) -> Self {
+        Worker {
+            pos: pos.clone(),
+            id,
+            shared,
+            nodes: 0,
+            seldepth: 0,
+            root_moves: moves.iter().map(|&m| RootMove::new(m)).collect(),
+            pv_index: 0,
+            root_depth: 0,
+            completed_depth: 0,
+            stopped: false,
+            stack: vec![Frame::default(); MAX_PLY + 8],
+            pv: Box::new([[None; MAX_PLY + 1]; MAX_PLY + 1]),
+            pv_len: [0; MAX_PLY + 1],
+            histories: Box::default(),
+            null_move_floor: [0; 2],
+        }
+    }
+
+    #[inline(always)]
+    fn is_main(&self) -> bool {
+        self.id == 0
+    }
+
+    /// Looks at the stop flag (and, on the main thread, the clock and limits) every
+    /// [`POLL_INTERVAL`] nodes; with one thread the node limit is exact.
+    #[inline(always)]
+    fn poll(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if let Some(limit) = self.shared.exact_node_limit {
+            if self.nodes >= limit {
+                self.shared.stop.store(true, Ordering::Relaxed);
+                self.stopped = true;
+                return true;
+            }
+        }
+        if self.nodes % POLL_INTERVAL == 0 {
+            self.shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
+            if self.is_main() {
+                self.shared.check_limits();
+            }
+            self.stopped = self.shared.stop.load(Ordering::Relaxed);
+        }
+        self.stopped
+    }
+
+    /// The static evaluation, shrunk towards a draw as the fifty-move count grows.
+    #[inline(always)]
+    fn evaluate(&self) -> i32 {
+        let raw = evaluate(&self.pos);
+        let clock = self.pos.halfmove_clock().min(100) as i32;
+        let scaled = raw * (200 - clock) / 200;
+        scaled.clamp(-MATE_IN_MAX_PLY + 1, MATE_IN_MAX_PLY - 1)
+    }
+
+    #[inline(always)]
+    fn outcome_score(result: GameResult, ply: usize) -> i32 {
+        match result {
+            GameResult::Win => mate_in(ply),
+            GameResult::Loss => mated_in(ply),
+            GameResult::Draw => DRAW,
+        }
+    }
+
+    /// The score of a node that has no legal move.
+    #[inline]
+    fn no_move_score(&self, ply: usize) -> i32 {
+        Self::outcome_score(self.pos.no_move_outcome().result, ply)
+    }
+
+    /// A game end by the clock or repetition at this node, if any.
+    #[inline]
+    fn draw_or_end(&self, ply: usize, in_check: bool) -> Option<i32> {
+        if V::CAMPMATE && self.pos.decided_on_board().is_some() {
+            return Some(mated_in(ply));
+        }
+        if self.pos.halfmove_clock() >= 100 {
+            if V::PSEUDO_ROYAL || !in_check || self.pos.count_legal() > 0 {
+                return Some(DRAW);
+            }
+            return Some(self.no_move_score(ply));
+        }
+        self.repetition(ply)
+    }
+
+    /// Repetition: a position that occurred since the root counts at once, one from the
+    /// game before the root only as a threefold.
+    #[inline]
+    fn repetition(&self, ply: usize) -> Option<i32> {
+        let frame = &self.stack[ply];
+        let clock = self.pos.halfmove_clock() as usize;
+        let window = if V::CAPTURES_TO_HAND || !V::CLOCK_BOUNDS_REPETITION {
+            frame.plies_from_null
+        } else {
+            frame.plies_from_null.min(clock)
+        };
+        let mut distance = 4;
+        while distance <= window && distance < ply {
+            if self.stack[ply - distance].key == frame.key {
+                if !V::PERPETUAL_CHECK_LOSES {
+                    return Some(DRAW);
+                }
+                let outcome = self.pos.repetition_outcome(1);
+                return Some(outcome.map_or(DRAW, |o| Self::outcome_score(o.result, ply)));
+            }
+            distance += 2;
+        }
+        let reaches_root = frame.plies_from_null >= ply
+            && (V::CAPTURES_TO_HAND || !V::CLOCK_BOUNDS_REPETITION || clock >= ply);
+        if reaches_root && self.shared.pre_root_keys.binary_search(&frame.key).is_ok() {
+            if let Some(outcome) = self.pos.repetition_outcome(2) {
+                return Some(Self::outcome_score(outcome.result, ply));
+            }
+        }
+        None
+    }
+
+    /// Whether the side to move may try a null move: not where zugzwang is likely.
+    fn null_move_allowed(&self) -> bool {
+        let us = self.pos.side_to_move();
+        let mut pieces = 0;
+        for (i, def) in V::PIECES.iter().enumerate() {
+            if !def.royal && def.special != Special::Pawn {
+                pieces += self.pos.pieces_of(us, PieceType(i as u8)).count();
+            }
+        }
+        let in_hand: u32 = if V::DROPS {
+            V::HAND_ORDER.iter().map(|&k| u32::from(self.pos.hand_count(us, k))).sum()
+        } else {
+            0
+        };
+        match V::STALEMATE {
+            StalemateRule::Loss => in_hand > 0 || pieces >= 2,
+            StalemateRule::Draw => pieces >= 1 || in_hand > 0,
+        }
+    }
+
+    #[inline(always)]
+    fn move_info(&self, m: Move) -> MoveInfo {
+        let us = self.pos.side_to_move();
+        let piece = match m.kind() {
+            MoveKind::Drop => Piece::new(us, m.piece()),
+            _ => self.pos.piece_on(m.from()).expect("a piece on the from-square"),
+        };
+        let capture = match m.kind() {
+            MoveKind::Drop | MoveKind::Castle => false,
+            MoveKind::EnPassant => true,
+            _ => self.pos.piece_on(m.to()).is_some(),
+        };
+        let noisy = capture
+            || match m.kind() {
+                MoveKind::Promotion => promotion_gain(&self.pos, m) > 0,
+                MoveKind::Promote => !V::DEMOTION && promotion_gain(&self.pos, m) > 0,
+                _ => false,
+            };
+        MoveInfo { capture, noisy, piece }
+    }
+
+    /// Plays `m` from `ply`, keeping the stack in step.
+    #[inline(always)]
+    fn make(&mut self, m: Move, piece: Piece, ply: usize) {
+        self.stack[ply].current = Some(m);
+        self.stack[ply].context = Some(context(piece, m.to().index()));
+        self.pos.make_move(m);
+        self.nodes += 1;
+        let key = self.pos.key();
+        self.shared.tt.prefetch(key);
+        let plies = self.stack[ply].plies_from_null + 1;
+        let extensions = self.stack[ply].extensions;
+        let in_check = self.pos.in_check();
+        let child = &mut self.stack[ply + 1];
+        child.key = key;
+        child.plies_from_null = plies;
+        child.excluded = None;
+        child.extensions = extensions;
+        child.in_check = in_check;
+    }
+
+    #[inline(always)]
+    fn unmake(&mut self) {
+        self.pos.unmake_move();
+    }
+
+    /// The historical score of a quiet move for ordering and pruning.
+    #[inline(always)]
+    fn quiet_history(&self, m: Move, piece: Piece, ply: usize) -> i32 {
+        let us = self.pos.side_to_move();
+        let to = m.to().index();
+        let mut score = self.histories.butterfly(us, m);
+        if ply >= 1 {
+            if let Some(context) = self.stack[ply - 1].context {
+                score += self.histories.continuation(context, piece, to);
+            }
+        }
+        if ply >= 2 {
+            if let Some(context) = self.stack[ply - 2].context {
+                score += self.histories.continuation(context, piece, to);
+            }
+        }
+        score
+    }
+
+    /// Scores the moves of `list` not yet picked for the main search: captures and
+    /// promotions, killers and the counter-move now; quiet moves get [`QUIET_PENDING`]
+    /// until [`Self::score_quiets`].
+    fn score_moves(&self, list: &mut ScoredMoves, ply: usize) {
+        let killers = self.stack[ply].killers;
+        let counter = if ply >= 1 {
+            self.stack[ply - 1].context.and_then(|c| self.histories.counter(c))
+        } else {
+            None
+        };
+        for i in list.remaining() {
+            let m = list.moves[i];
+            let info = self.move_info(m);
+            let score = if info.noisy {
+                let captured = if info.capture { captured_value(&self.pos, m) } else { 0 };
+                let history = if info.capture {
+                    let kind = self.pos.piece_on(m.to()).map_or(0, |p| p.kind().index());
+                    self.histories.capture(info.piece, m.to().index(), kind)
+                } else {
+                    0
+                };
+                let value = captured + promotion_gain(&self.pos, m).max(0);
+                if see_ge(&self.pos, m, -50) {
+                    GOOD_NOISY + value * 16 + history / 8
+                } else {
+                    BAD_NOISY + value
+                }
+            } else if Some(m) == killers[0] {
+                KILLER_1
+            } else if Some(m) == killers[1] {
+                KILLER_2
+            } else if Some(m) == counter {
+                COUNTER
+            } else {
+                QUIET_PENDING
+            };
+            list.set_score(i, score);
+        }
+        list.partition_above(QUIET_PENDING);
+    }
+
+    /// Gives the quiet moves not yet picked their history scores, and sorts them.
+    fn score_quiets(&self, list: &mut ScoredMoves, ply: usize) {
+        for i in list.remaining() {
+            if list.score_of(i) == QUIET_PENDING {
+                let m = list.moves[i];
+                let piece = self.move_info(m).piece;
+                list.set_score(i, self.quiet_history(m, piece, ply));
+            }
+        }
+        list.sort_rest();
+    }
+
+    /// Records a PV move at `ply` followed by the child's line.
+    #[inline(always)]
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        self.pv[ply][ply] = Some(m);
+        for i in ply + 1..child_len {
+            self.pv[ply][i] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = child_len;
+    }
+
+    /// The principal variation below the root, after the root move.
+    pub fn child_pv(&self) -> Vec<Move> {
+        (1..self.pv_len[1].max(1)).filter_map(|i| self.pv[1][i]).collect()
+    }
+
+    // ---------------------------------------------------------------------------------
+    // Root
+    // ---------------------------------------------------------------------------------
+
+    /// Searches the root moves from `pv_index` on with the window (alpha, beta).
+    pub fn search_root(
+        &mut self,
+        mut alpha: i32,
+        beta: i32,
+        depth: i32,
+        observer: &mut Option<&mut dyn crate::SearchObserver>,
+    ) -> i32 {
+        let in_check = self.pos.in_check();
+        let root_eval = if in_check { NONE } else { self.evaluate() };
+        self.stack[0] =
+            Frame { key: self.pos.key(), static_eval: root_eval, in_check, ..Frame::default() };
+        let mut best = -INFINITE;
+        for i in self.pv_index..self.root_moves.len() {
+            let m = self.root_moves[i].mv;
+            if let Some(observer) = observer.as_mut() {
+                if self.shared.start.elapsed() > crate::thread::CURRMOVE_AFTER {
+                    observer.current_move(depth as u32, m, i + 1);
+                }
+            }
+            let info = self.move_info(m);
+            self.seldepth = self.seldepth.max(1);
+            self.pv_len[1] = 1;
+            self.make(m, info.piece, 0);
+            let gives_check = self.stack[1].in_check;
+            let new_depth = depth - 1;
+            let score = if i == self.pv_index {
+                -self.search::<true>(-beta, -alpha, new_depth, 1, false)
+            } else {
+                let late = i >= self.pv_index + 3;
+                let r = if depth >= 3 && late && !info.noisy && !gives_check { 1 } else { 0 };
+                let mut s = -self.search::<false>(-alpha - 1, -alpha, new_depth - r, 1, true);
+                if s > alpha && r > 0 {
+                    s = -self.search::<false>(-alpha - 1, -alpha, new_depth, 1, true);
+                }
+                if s > alpha && s < beta {
+                    self.pv_len[1] = 1;
+                    s = -self.search::<true>(-beta, -alpha, new_depth, 1, false);
+                }
+                s
+            };
+            self.unmake();
+            if self.stopped {
+                break;
+            }
+            let child_pv = self.child_pv();
+            let seldepth = self.seldepth;
+            let rm = &mut self.root_moves[i];
+            if i == self.pv_index || score > alpha {
+                rm.score = score;
+                rm.seldepth = seldepth;
+                rm.bound = Some(if score >= beta {
+                    Bound::Lower
+                } else if score <= alpha {
+                    Bound::Upper
+                } else {
+                    Bound::Exact
+                });
+                rm.average_score = if rm.average_score == -INFINITE {
+                    score
+                } else {
+                    (2 * score + rm.average_score) / 3
+                };
+                rm.pv.clear();
+                rm.pv.push(m);
+                rm.pv.extend(child_pv);
+            } else {
+                rm.score = -INFINITE;
+            }
+            best = best.max(score);
+            if score > alpha {
+                alpha = score;
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    // ---------------------------------------------------------------------------------
+    // Interior nodes
+    // ---------------------------------------------------------------------------------
+
+    #[allow(clippy::cognitive_complexity)]
+    pub fn search<const PV: bool>(
+        &mut self,
+        mut alpha: i32,
+        mut beta: i32,
+        mut depth: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> i32 {
+        if depth <= 0 {
+            return self.quiescence::<PV>(alpha, beta, ply, 0);
+        }
+        if PV {
+            self.pv_len[ply] = ply;
+            self.seldepth = self.seldepth.max(ply + 1);
+        }
+        if self.poll() {
+            return 0;
+        }
+        let in_check = self.stack[ply].in_check;
+        if let Some(score) = self.draw_or_end(ply, in_check) {
+            return score;
+        }
+        if ply >= MAX_PLY - 1 {
+            return if in_check { DRAW } else { self.evaluate() };
+        }
+        // Mate-distance pruning: no line from here beats a mate already found nearer.
+        alpha = alpha.max(mated_in(ply));
+        beta = beta.min(mate_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let us = self.pos.side_to_move();
+        let excluded = self.stack[ply].excluded;
+        let key = self.stack[ply].key;
+        let entry = if excluded.is_none() { self.shared.tt.probe(key) } else { None };
+        let tt_move = entry.and_then(|e| e.mv);
+        let tt_score = entry.map_or(NONE, |e| from_tt(e.score, ply));
+        if !PV && excluded.is_none() {
+            if let Some(e) = entry {
+                if e.depth >= depth
+                    && match e.bound {
+                        Some(Bound::Exact) => true,
+                        Some(Bound::Lower) => tt_score >= beta,
+                        Some(Bound::Upper) => tt_score <= alpha,
+                        None => false,
+                    }
+                {
+                    return tt_score;
+                }
+            }
+        }
+
+        // Static evaluation.
+        let static_eval;
+        let mut eval;
+        if in_check {
+            static_eval = NONE;
+            eval = NONE;
+        } else if excluded.is_some() {
+            static_eval = self.stack[ply].static_eval;
+            eval = static_eval;
+        } else {
+            static_eval = match entry {
+                Some(e) if e.eval.abs() < 4095 => e.eval,
+                _ => self.evaluate(),
+            };
+            eval = static_eval;
+            if let Some(e) = entry {
+                let refines = match e.bound {
+                    Some(Bound::Lower) => tt_score > eval,
+                    Some(Bound::Upper) => tt_score < eval,
+                    Some(Bound::Exact) => true,
+                    None => false,
+                };
+                if refines && tt_score.abs() < MATE_IN_MAX_PLY {
+                    eval = tt_score;
+                }
+            } else {
+                self.shared.tt.store(key, None, NONE, static_eval, -1, None);
+            }
+        }
+        self.stack[ply].static_eval = static_eval;
+        let improving = !in_check
+            && ply >= 2
+            && self.stack[ply - 2].static_eval != NONE
+            && static_eval > self.stack[ply - 2].static_eval;
+        self.stack[ply + 1].killers = [None; 2];
+
+        if !PV && !in_check && excluded.is_none() && eval.abs() < MATE_IN_MAX_PLY {
+            // Razoring: hopeless even with a good capture.
+            if depth <= 3 && eval + 200 + 220 * depth < alpha {
+                let score = self.quiescence::<false>(alpha - 1, alpha, ply, 0);
+                if score < alpha {
+                    return score;
+                }
+            }
+            // Reverse futility: far above beta with little depth left.
+            let margin = 75 * (depth - i32::from(improving));
+            if depth <= 8 && eval - margin >= beta && beta > -MATE_IN_MAX_PLY {
+                return (eval + beta) / 2;
+            }
+            // Null move.
+            if depth >= 3
+                && eval >= beta
+                && static_eval >= beta - 20 * depth + 160
+                && ply >= self.null_move_floor[us.index()]
+                && self.stack[ply - 1].current.is_some()
+                && beta > -MATE_IN_MAX_PLY
+                && self.null_move_allowed()
+            {
+                let r = 4 + depth / 4 + ((eval - beta) / 200).min(3);
+                self.stack[ply].current = None;
+                self.stack[ply].context = None;
+                self.pos.make_null();
+                self.nodes += 1;
+                let extensions = self.stack[ply].extensions;
+                let child = &mut self.stack[ply + 1];
+                child.key = self.pos.key();
+                child.plies_from_null = 0;
+                child.excluded = None;
+                child.extensions = extensions;
+                child.in_check = false;
+                let score = -self.search::<false>(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
+                self.pos.unmake_null();
+                if self.stopped {
+                    return 0;
+                }
+                if score >= beta && score < MATE_IN_MAX_PLY {
+                    if depth < 14 || self.null_move_floor[us.index()] > 0 {
+                        return score;
+                    }
+                    // Verify deep cutoffs without null moves for this side.
+                    self.null_move_floor[us.index()] = ply + 3 * (depth - r) as usize / 4;
+                    let verified = self.search::<false>(beta - 1, beta, depth - r, ply, false);
+                    self.null_move_floor[us.index()] = 0;
+                    if verified >= beta {
+                        return score;
+                    }
+                }
+            }
+        }
+
+        // Internal iterative reduction.
+        if depth >= 4 && tt_move.is_none() && excluded.is_none() && (PV || cut_node) {
+            depth -= 1;
+        }
+
+        let mut list = ScoredMoves::new();
+        self.pos.generate_legal(&mut list.moves);
+        if list.len() == 0 {
+            return self.no_move_score(ply);
+        }
+        let tt_move = tt_move.filter(|m| list.moves.contains(*m));
+        match tt_move {
+            Some(tt) => {
+                for i in 0..list.len() {
+                    list.set_score(i, if list.moves[i] == tt { TT_MOVE } else { UNSCORED });
+                }
+                let index = list.moves.iter().position(|&m| m == tt).expect("the table move");
+                list.put_next(index);
+            }
+            None => self.score_moves(&mut list, ply),
+        }
+
+        let original_alpha = alpha;
+        let mut best_score = -INFINITE;
+        let mut best_move = None;
+        let mut move_count = 0;
+        let mut quiets_tried = Tried::<32>::new();
+        let mut captures_tried = Tried::<16>::new();
+        let mut skip_quiets = false;
+        let late_move_limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
+        let mut check_info: Option<CheckInfo<V>> = None;
+
+        while let Some((m, order)) = list.pick() {
+            if order == UNSCORED {
+                list.unpick();
+                self.score_moves(&mut list, ply);
+                continue;
+            }
+            if order == QUIET_PENDING {
+                list.unpick();
+                self.score_quiets(&mut list, ply);
+                continue;
+            }
+            if Some(m) == excluded {
+                continue;
+            }
+            let info = self.move_info(m);
+            // Quiet moves that give check are spared the move-count and futility limits.
+            let mut checks: Option<bool> = None;
+            let mut quiet_check = |pos: &Position<V>| {
+                *checks.get_or_insert_with(|| {
+                    check_info.get_or_insert_with(|| CheckInfo::new(pos)).gives_check(pos, m)
+                })
+            };
+            if skip_quiets && !info.noisy && order < KILLER_2 && !quiet_check(&self.pos) {
+                continue;
+            }
+            move_count += 1;
+            let history = if info.noisy { 0 } else { self.quiet_history(m, info.piece, ply) };
+            let base_reduction = reduction(depth, move_count);
+
+            // Shallow-depth pruning, once a move has saved us from being mated.
+            if best_score > -MATE_IN_MAX_PLY {
+                let lmr_depth = (depth - 1 - base_reduction / 1024).max(0);
+                if !info.noisy {
+                    let late = depth <= 8 && move_count >= late_move_limit;
+                    let futile =
+                        !in_check && lmr_depth <= 8 && static_eval + 120 + 110 * lmr_depth <= alpha;
+                    let unpromising = lmr_depth <= 3 && history < -2500 * depth;
+                    if (late || futile || unpromising)
+                        && order < KILLER_2
+                        && !quiet_check(&self.pos)
+                    {
+                        skip_quiets |= late;
+                        continue;
+                    }
+                    if lmr_depth <= 8 && !see_ge(&self.pos, m, -25 * lmr_depth * lmr_depth) {
+                        continue;
+                    }
+                } else if depth <= 6 && order < GOOD_NOISY && !see_ge(&self.pos, m, -110 * depth) {
+                    continue;
+                }
+            }
+
+            // Extensions.
+            let mut extension = 0;
+            if Some(m) == tt_move
+                && excluded.is_none()
+                && depth >= 7
+                && ply < 2 * self.root_depth as usize
+            {
+                if let Some(e) = entry {
+                    if e.depth >= depth - 3
+                        && matches!(e.bound, Some(Bound::Lower) | Some(Bound::Exact))
+                        && tt_score.abs() < MATE_IN_MAX_PLY
+                    {
+                        let singular_beta = tt_score - 2 * depth;
+                        self.stack[ply].excluded = Some(m);
+                        let score = self.search::<false>(
+                            singular_beta - 1,
+                            singular_beta,
+                            (depth - 1) / 2,
+                            ply,
+                            cut_node,
+                        );
+                        self.stack[ply].excluded = None;
+                        if self.stopped {
+                            return 0;
+                        }
+                        if score < singular_beta {
+                            extension = 1;
+                        } else if singular_beta >= beta {
+                            // Several moves beat beta: multi-cut.
+                            return singular_beta;
+                        } else if tt_score >= beta {
+                            extension = -1;
+                        }
+                    }
+                }
+            }
+
+            self.make(m, info.piece, ply);
+            let gives_check = self.stack[ply + 1].in_check;
+            if gives_check
+                && extension == 0
+                && self.stack[ply].extensions < 16
+                && ply < 2 * self.root_depth as usize
+                && (depth <= 8 || see_ge_after(&self.pos))
+            {
+                extension = 1;
+            }
+            if extension > 0 {
+                self.stack[ply + 1].extensions += extension;
+            }
+            let new_depth = depth - 1 + extension;
+
+            let mut score;
+            if depth >= 2 && move_count > 1 + usize::from(PV) && (!info.noisy || cut_node) {
+                let mut r = base_reduction;
+                if !PV {
+                    r += 1024;
+                }
+                if cut_node {
+                    r += 1024;
+                }
+                if improving {
+                    r -= 512;
+                }
+                if gives_check {
+                    r -= 1024;
+                }
+                if order >= COUNTER {
+                    r -= 1024;
+                }
+                if info.noisy {
+                    r -= 1024;
+                }
+                r -= history * 1024 / 8192;
+                let reduced = (new_depth - r / 1024).clamp(1, new_depth.max(1));
+                score = -self.search::<false>(-alpha - 1, -alpha, reduced, ply + 1, true);
+                if score > alpha && reduced < new_depth {
+                    score =
+                        -self.search::<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                }
+            } else if !PV || move_count > 1 {
+                score = -self.search::<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+            } else {
+                score = alpha + 1;
+            }
+            if PV && (move_count == 1 || (score > alpha && score < beta)) {
+                self.pv_len[ply + 1] = ply + 1;
+                score = -self.search::<true>(-beta, -alpha, new_depth, ply + 1, false);
+            }
+            self.unmake();
+            if self.stopped {
+                return 0;
+            }
+
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    if PV {
+                        self.update_pv(ply, m);
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+            if Some(m) != best_move {
+                if info.capture {
+                    captures_tried.push(m, info.piece);
+                } else if !info.noisy {
+                    quiets_tried.push(m, info.piece);
+                }
+            }
+        }
+
+        if move_count == 0 {
+            // Every move was the excluded one (or pruned): a singular search with nothing
+            // else to try fails low.
+            return if excluded.is_some() { alpha } else { self.no_move_score(ply) };
+        }
+
+        if let Some(best) = best_move {
+            if best_score >= beta {
+                self.reward(best, ply, depth, quiets_tried.as_slice(), captures_tried.as_slice());
+            }
+        }
+
+        if excluded.is_none() {
+            let bound = if best_score >= beta {
+                Bound::Lower
+            } else if PV && best_score > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.shared.tt.store(
+                key,
+                best_move,
+                to_tt(best_score, ply),
+                static_eval,
+                depth,
+                Some(bound),
+            );
+        }
+        best_score
+    }
+
+    /// Updates the histories after `best` caused a cutoff.
+    fn reward(
+        &mut self,
+        best: Move,
+        ply: usize,
+        depth: i32,
+        quiets: &[(Move, Piece)],
+        captures: &[(Move, Piece)],
+    ) {
+        let us = self.pos.side_to_move();
+        let bonus = history_bonus(depth);
+        let info = self.move_info(best);
+        let contexts = [
+            if ply >= 1 { self.stack[ply - 1].context } else { None },
+            if ply >= 2 { self.stack[ply - 2].context } else { None },
+        ];
+        if !info.noisy {
+            let frame = &mut self.stack[ply];
+            if frame.killers[0] != Some(best) {
+                frame.killers[1] = frame.killers[0];
+                frame.killers[0] = Some(best);
+            }
+            if let Some(previous) = contexts[0] {
+                self.histories.set_counter(previous, best);
+            }
+            self.update_quiet(us, best, info.piece, contexts, bonus);
+            for &(m, piece) in quiets {
+                self.update_quiet(us, m, piece, contexts, -bonus);
+            }
+        } else if info.capture {
+            let kind = self.pos.piece_on(best.to()).map_or(0, |p| p.kind().index());
+            self.histories.update_capture(info.piece, best.to().index(), kind, bonus);
+        }
+        for &(m, piece) in captures {
+            let kind = self.pos.piece_on(m.to()).map_or(0, |p| p.kind().index());
+            self.histories.update_capture(piece, m.to().index(), kind, -bonus);
+        }
+    }
+
+    #[inline(always)]
+    fn update_quiet(
+        &mut self,
+        us: Color,
+        m: Move,
+        piece: Piece,
+        contexts: [Option<usize>; 2],
+        bonus: i32,
+    ) {
+        self.histories.update_butterfly(us, m, bonus);
+        for context in contexts.into_iter().flatten() {
+            self.histories.update_continuation(context, piece, m.to().index(), bonus);
+        }
+    }
+
+    // ---------------------------------------------------------------------------------
+    // Quiescence
+    // ---------------------------------------------------------------------------------
+
+    pub fn quiescence<const PV: bool>(
+        &mut self,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: usize,
+    ) -> i32 {
+        if PV {
+            self.pv_len[ply] = ply;
+            self.seldepth = self.seldepth.max(ply + 1);
+        }
+        if self.poll() {
+            return 0;
+        }
+        let in_check = self.stack[ply].in_check;
+        if let Some(score) = self.draw_or_end(ply, in_check) {
+            return score;
+        }
+        if ply >= MAX_PLY - 1 || qply >= MAX_QUIESCENCE_PLIES {
+            return self.evaluate();
+        }
+
+        let key = self.stack[ply].key;
+        let entry = self.shared.tt.probe(key);
+        let tt_score = entry.map_or(NONE, |e| from_tt(e.score, ply));
+        if !PV {
+            if let Some(e) = entry {
+                if e.depth >= 0
+                    && match e.bound {
+                        Some(Bound::Exact) => true,
+                        Some(Bound::Lower) => tt_score >= beta,
+                        Some(Bound::Upper) => tt_score <= alpha,
+                        None => false,
+                    }
+                {
+                    return tt_score;
+                }
+            }
+        }
+
+        let static_eval;
+        let mut best_score;
+        if in_check {
+            static_eval = NONE;
+            best_score = -INFINITE;
+        } else {
+            static_eval = match entry {
+                Some(e) if e.eval.abs() < 4095 => e.eval,
+                _ => self.evaluate(),
+            };
+            best_score = static_eval;
+            if let Some(e) = entry {
+                let refines = match e.bound {
+                    Some(Bound::Lower) => tt_score > best_score,
+                    Some(Bound::Upper) => tt_score < best_score,
+                    Some(Bound::Exact) => true,
+                    None => false,
+                };
+                if refines && tt_score.abs() < MATE_IN_MAX_PLY {
+                    best_score = tt_score;
+                }
+            }
+            if best_score >= beta {
+                if entry.is_none() {
+                    self.shared.tt.store(
+                        key,
+                        None,
+                        to_tt(best_score, ply),
+                        static_eval,
+                        0,
+                        Some(Bound::Lower),
+                    );
+                }
+                return best_score;
+            }
+            alpha = alpha.max(best_score);
+        }
+        self.stack[ply].static_eval = static_eval;
+
+        let mut all = ScoredMoves::new();
+        self.pos.generate_legal(&mut all.moves);
+        if all.len() == 0 {
+            return self.no_move_score(ply);
+        }
+        // Only captures and promotions, unless in check.
+        let tt_move = entry.and_then(|e| e.mv);
+        let mut list = ScoredMoves::new();
+        let check_info = (qply == 0 && !in_check).then(|| CheckInfo::new(&self.pos));
+        for &m in all.moves.iter() {
+            let info = self.move_info(m);
+            if !in_check
+                && !info.noisy
+                && !check_info
+                    .as_ref()
+                    .is_some_and(|c| c.gives_check(&self.pos, m) && see_ge(&self.pos, m, 0))
+            {
+                continue;
+            }
+            let score = if Some(m) == tt_move {
+                TT_MOVE
+            } else if info.noisy {
+                let victim = captured_value(&self.pos, m) + promotion_gain(&self.pos, m).max(0);
+                let attacker = ekumen_eval::piece_value::<V>(info.piece.kind());
+                GOOD_NOISY + victim * 16 - attacker / 8
+            } else {
+                self.quiet_history(m, info.piece, ply)
+            };
+            list.moves.push(m);
+            list.set_score(list.len() - 1, score);
+        }
+
+        let futility_base = if in_check { NONE } else { static_eval + 180 };
+        let mut best_move = None;
+        while let Some((m, _)) = list.pick() {
+            let info = self.move_info(m);
+            if !in_check && info.noisy && best_score > -MATE_IN_MAX_PLY {
+                let gain = captured_value(&self.pos, m) + promotion_gain(&self.pos, m).max(0);
+                if futility_base + gain <= alpha {
+                    best_score = best_score.max(futility_base + gain);
+                    continue;
+                }
+                if !see_ge(&self.pos, m, 0) {
+                    continue;
+                }
+            }
+            self.make(m, info.piece, ply);
+            let score = -self.quiescence::<PV>(-beta, -alpha, ply + 1, qply + 1);
+            self.unmake();
+            if self.stopped {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    if PV {
+                        self.update_pv(ply, m);
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+        let bound = if best_score >= beta { Bound::Lower } else { Bound::Upper };
+        self.shared.tt.store(key, best_move, to_tt(best_score, ply), static_eval, 0, Some(bound));
+        best_score
+    }
+}
+
+/// Whether the move just played (a check) does not simply lose the piece: no enemy piece
+/// can take it, or it is defended. A cheap stand-in for an exchange evaluation after
+/// the move.
+#[inline]
+fn see_ge_after<V: Variant>(pos: &Position<V>) -> bool {
+    let Some(m) = pos.last_move() else { return true };
+    let to = m.to();
+    if m.kind() == MoveKind::Castle {
+        return true;
+    }
+    let occupied = pos.occupied();
+    let them = pos.side_to_move();
+    let attackers = pos.attackers_to(to, occupied, them) & pos.pieces(them);
+    attackers.is_empty()
+        || (pos.attackers_to(to, occupied, !them) & pos.pieces(!them)).is_nonempty()
+}
+
+/// Moves tried at a node, for the history penalties (at most `N`; no initialisation cost).
+struct Tried<const N: usize> {
+    moves: [std::mem::MaybeUninit<(Move, Piece)>; N],
+    len: usize,
+}
+
+impl<const N: usize> Tried<N> {
+    #[inline(always)]
+    fn new() -> Self {
+        Tried { moves: [std::mem::MaybeUninit::uninit(); N], len: 0 }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, m: Move, piece: Piece) {
+        if self.len < N {
+            self.moves[self.len] = std::mem::MaybeUninit::new((m, piece));
+            self.len += 1;
+        }
+    }
+
+    #[inline(always)]
+    fn as_slice(&self) -> &[(Move, Piece)] {
+        // SAFETY: the first `len` entries were written by `push`.
+        unsafe { std::slice::from_raw_parts(self.moves.as_ptr() as *const (Move, Piece), self.len) }
+    }
+}

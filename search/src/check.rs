@@ -1,0 +1,194 @@
+//! Whether a move gives check, without playing it.
+//!
+//! Built on the rules core's public queries, so it holds for every piece of every variant:
+//! the piece that lands (promoted, flipped or dropped) attacks an enemy royal piece from
+//! its new square, given the occupancy after the move (a direct check); or a piece of ours
+//! reaches an enemy royal piece once the mover has left its square (a discovered check:
+//! tested with `attackers_to` only when the from-square is on a line with that royal
+//! piece, or always where coherent knights, whose paths bend, are in the game). Castling
+//! and en passant, rare, are played on a copy.
+//!
+//! Where checks do not exist for the rules (the dark king of gethenian attacks nothing),
+//! the answer follows `attackers_to`, which already leaves out pieces that never capture.
+//!
+//! [`CheckInfo`] answers the same question faster for many moves of one position: it
+//! computes once, per piece type, the squares from which that piece would attack an
+//! enemy royal piece (a piece's moves for Black are the half-turn of White's, so these are
+//! the squares the same piece *of the other colour* attacks from the royal square), and
+//! the pieces whose departure could uncover a check.
+
+use ekumen_movegen::attacks::Bb;
+use ekumen_movegen::piece::MAX_PIECE_TYPES;
+use ekumen_movegen::{Bitboard, Geometry, Move, MoveKind, PieceType, Position, Variant};
+
+use crate::see::landing_kind;
+
+/// Whether `m`, a legal move of `pos`, attacks an enemy royal piece once played.
+pub fn gives_check<V: Variant>(pos: &Position<V>, m: Move) -> bool {
+    let us = pos.side_to_move();
+    let royals = pos.royals(!us);
+    if royals.is_empty() {
+        return false;
+    }
+    if matches!(m.kind(), MoveKind::Castle | MoveKind::EnPassant) {
+        let mut after = pos.clone();
+        after.make_move(m);
+        return after.in_check();
+    }
+    let Some(kind) = landing_kind(pos, m) else { return false };
+    if !V::PIECES[kind.index()].captures {
+        // A piece that never captures gives no check, directly.
+        return discovered(pos, m, royals);
+    }
+    let to = m.to();
+    let mut occupied = pos.occupied();
+    if m.kind() != MoveKind::Drop {
+        occupied.clear(m.from());
+    }
+    occupied.set(to);
+    if (pos.attacks_from(us, kind, to, occupied) & royals).is_nonempty() {
+        return true;
+    }
+    discovered(pos, m, royals)
+}
+
+/// A check by another piece of ours, uncovered by the mover leaving its square.
+#[inline]
+fn discovered<V: Variant>(
+    pos: &Position<V>,
+    m: Move,
+    royals: ekumen_movegen::attacks::Bb<V>,
+) -> bool {
+    if m.kind() == MoveKind::Drop {
+        return false;
+    }
+    let us = pos.side_to_move();
+    let from = m.from();
+    let sliders = V::Geo::sliders();
+    let mut occupied = pos.occupied();
+    occupied.clear(from);
+    occupied.set(m.to());
+    let mover = Bitboard::from_square(from) | Bitboard::from_square(m.to());
+    royals.into_iter().any(|king| {
+        (V::COHERENT_KNIGHTS || sliders.line(king, from).is_nonempty())
+            && (pos.attackers_to(king, occupied, us) & pos.pieces(us) & !mover).is_nonempty()
+    })
+}
+
+/// Check squares and discovery candidates of one position, for many moves.
+#[derive(Debug)]
+pub struct CheckInfo<V: Variant> {
+    royals: Bb<V>,
+    /// Per piece type: where a piece of ours of that type attacks an enemy royal piece.
+    check_squares: [Bb<V>; MAX_PIECE_TYPES],
+    /// Our pieces that may uncover a check by moving (all of them with coherent knights).
+    discoverers: Bb<V>,
+}
+
+impl<V: Variant> CheckInfo<V> {
+    pub fn new(pos: &Position<V>) -> Self {
+        let us = pos.side_to_move();
+        let royals = pos.royals(!us);
+        let occupied = pos.occupied();
+        let mut check_squares = [Bitboard::EMPTY; MAX_PIECE_TYPES];
+        let mut discoverers = Bitboard::EMPTY;
+        let tables = V::tables();
+        let sliders = V::Geo::sliders();
+        for king in royals {
+            for (i, def) in V::PIECES.iter().enumerate() {
+                if def.captures {
+                    check_squares[i] |= pos.attacks_from(!us, PieceType(i as u8), king, occupied);
+                }
+            }
+            if V::COHERENT_KNIGHTS {
+                discoverers = pos.pieces(us);
+                continue;
+            }
+            let mut kinds = tables.orthogonal_sliders | tables.diagonal_sliders;
+            while kinds != 0 {
+                let kind = PieceType(kinds.trailing_zeros() as u8);
+                kinds &= kinds - 1;
+                let snipers = pos.pieces_of(us, kind) & tables.slider_sources(us, kind, king);
+                for sniper in snipers {
+                    let between = sliders.between(king, sniper) & occupied;
+                    if !between.more_than_one() {
+                        discoverers |= between & pos.pieces(us);
+                    }
+                }
+            }
+        }
+        CheckInfo { royals, check_squares, discoverers }
+    }
+
+    /// Whether `m`, a legal move of `pos` (the position this was built for), gives check.
+    #[inline]
+    pub fn gives_check(&self, pos: &Position<V>, m: Move) -> bool {
+        if self.royals.is_empty() {
+            return false;
+        }
+        if V::COHERENT_KNIGHTS {
+            // A knight's paths bend round the square the mover leaves: no shortcut.
+            return gives_check(pos, m);
+        }
+        match m.kind() {
+            MoveKind::Castle | MoveKind::EnPassant => return gives_check(pos, m),
+            MoveKind::Drop => return self.check_squares[m.piece().index()].has(m.to()),
+            _ => {}
+        }
+        let Some(kind) = landing_kind(pos, m) else { return false };
+        if self.check_squares[kind.index()].has(m.to()) {
+            return true;
+        }
+        self.discoverers.has(m.from()) && discovered(pos, m, self.royals)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ekumen_movegen::{dispatch, AnyPosition, VariantId};
+
+    /// Agrees with playing the move and asking the position, over random games.
+    fn agrees<V: Variant>(pos: &Position<V>, seed: u64) {
+        let mut state = seed;
+        let mut pos = pos.clone();
+        for _ in 0..120 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            for &m in moves.iter() {
+                let mut after = pos.clone();
+                after.make_move(m);
+                let expected = after.royal_attacked();
+                assert_eq!(
+                    gives_check(&pos, m),
+                    expected,
+                    "{} in {}",
+                    pos.move_to_uci(m),
+                    pos.fen()
+                );
+                let info = CheckInfo::new(&pos);
+                assert_eq!(
+                    info.gives_check(&pos, m),
+                    expected,
+                    "{} in {}",
+                    pos.move_to_uci(m),
+                    pos.fen()
+                );
+            }
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            pos.make_move(moves[(state >> 33) as usize % moves.len()]);
+        }
+    }
+
+    #[test]
+    fn agrees_with_playing_the_move_in_every_variant() {
+        for variant in VariantId::ALL {
+            for seed in 1..6 {
+                let pos = AnyPosition::startpos(variant, false);
+                dispatch!(&pos, p => agrees(p, seed));
+            }
+        }
+    }
+}

@@ -1,0 +1,363 @@
+//! Move ordering: what to try first, learnt from the search itself.
+//!
+//! A node's moves are generated in full (the rules core generates legal moves only) and
+//! scored once, in these bands, best first:
+//! 1. the transposition-table move;
+//! 2. captures and promotions that do not lose material by static exchange
+//!    ([`crate::see`]), by the value taken (×16) plus their capture history;
+//! 3. the two killer moves of the ply (quiet moves that refuted a sibling), then the
+//!    counter-move (the quiet move that last refuted the opponent's previous move);
+//! 4. quiet moves (drops included) by butterfly history (from-square, or the dropped
+//!    piece, to to-square, per side) plus continuation history (this move after the
+//!    opponent's last move, and after our own move before it);
+//! 5. captures that lose material.
+//!
+//! Scoring is lazy, since most nodes cut off after one or two moves: the table move is
+//! tried before any other move is scored, and quiet moves get their history scores only
+//! once the captures and killers have been tried. The first few moves are picked by
+//! selection, then the rest are sorted once, which keeps drop-rich positions (hundreds of
+//! moves in gethenian) cheap.
+//!
+//! Histories are updated with the "gravity" rule `h += b - h·|b| / MAX`, which keeps them
+//! within ±MAX and lets recent results outweigh old ones.
+
+use std::mem::MaybeUninit;
+
+use ekumen_movegen::moves::MAX_MOVES;
+use ekumen_movegen::piece::MAX_PIECE_TYPES;
+use ekumen_movegen::square::MAX_SQUARES;
+use ekumen_movegen::{Color, Move, MoveKind, MoveList, Piece};
+
+/// Histories stay within ±this.
+pub const HISTORY_MAX: i32 = 16_384;
+/// From-slots: a board square, or a drop of a piece type.
+const FROM_SLOTS: usize = MAX_SQUARES + MAX_PIECE_TYPES;
+const PIECE_CODES: usize = 2 * MAX_PIECE_TYPES;
+/// A continuation-history context: the piece that moved and where it went.
+const CONTEXTS: usize = PIECE_CODES * MAX_SQUARES;
+
+pub const TT_MOVE: i32 = i32::MAX;
+pub const GOOD_NOISY: i32 = 1_000_000_000;
+pub const KILLER_1: i32 = 900_000_000;
+pub const KILLER_2: i32 = 899_000_000;
+pub const COUNTER: i32 = 898_000_000;
+/// Placeholders for moves not scored yet: the table move is tried before anything else is
+/// scored, and quiet moves are scored only once the captures and killers are done.
+pub const UNSCORED: i32 = 950_000_000;
+pub const QUIET_PENDING: i32 = 800_000_000;
+pub const BAD_NOISY: i32 = -1_000_000_000;
+
+/// The from-slot of a move: its from-square, or for a drop the dropped piece type.
+#[inline(always)]
+pub fn from_slot(m: Move) -> usize {
+    if m.kind() == MoveKind::Drop {
+        MAX_SQUARES + m.piece().index()
+    } else {
+        m.from().index()
+    }
+}
+
+/// A continuation context: `piece` arrived on `to`.
+#[inline(always)]
+pub fn context(piece: Piece, to: usize) -> usize {
+    piece.code() * MAX_SQUARES + to
+}
+
+#[inline(always)]
+fn apply(entry: &mut i16, bonus: i32) {
+    let value = i32::from(*entry);
+    let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    *entry = (value + bonus - value * bonus.abs() / HISTORY_MAX) as i16;
+}
+
+/// The bonus a move earns for a cutoff at `depth`.
+#[inline(always)]
+pub fn history_bonus(depth: i32) -> i32 {
+    (24 * depth * depth + 48 * depth).min(1_800)
+}
+
+/// Everything the ordering learns, per search thread.
+pub struct Histories {
+    /// `[side][from-slot][to]`.
+    butterfly: Vec<i16>,
+    /// `[moving piece code][to][captured type]`.
+    capture: Vec<i16>,
+    /// `[context][piece code * squares + to]`: a move after a given earlier move.
+    continuation: Vec<i16>,
+    /// `[context of the previous move]`: the quiet move that refuted it.
+    counter: Vec<Option<Move>>,
+}
+
+impl std::fmt::Debug for Histories {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Histories")
+    }
+}
+
+impl Histories {
+    pub fn new() -> Self {
+        Histories {
+            butterfly: vec![0; 2 * FROM_SLOTS * MAX_SQUARES],
+            capture: vec![0; PIECE_CODES * MAX_SQUARES * MAX_PIECE_TYPES],
+            continuation: vec![0; CONTEXTS * CONTEXTS],
+            counter: vec![None; CONTEXTS],
+        }
+    }
+
+    #[inline(always)]
+    fn butterfly_index(side: Color, m: Move) -> usize {
+        (side.index() * FROM_SLOTS + from_slot(m)) * MAX_SQUARES + m.to().index()
+    }
+
+    #[inline(always)]
+    pub fn butterfly(&self, side: Color, m: Move) -> i32 {
+        i32::from(self.butterfly[Self::butterfly_index(side, m)])
+    }
+
+    #[inline(always)]
+    pub fn update_butterfly(&mut self, side: Color, m: Move, bonus: i32) {
+        apply(&mut self.butterfly[Self::butterfly_index(side, m)], bonus);
+    }
+
+    #[inline(always)]
+    fn capture_index(piece: Piece, to: usize, captured: usize) -> usize {
+        (piece.code() * MAX_SQUARES + to) * MAX_PIECE_TYPES + captured
+    }
+
+    #[inline(always)]
+    pub fn capture(&self, piece: Piece, to: usize, captured: usize) -> i32 {
+        i32::from(self.capture[Self::capture_index(piece, to, captured)])
+    }
+
+    #[inline(always)]
+    pub fn update_capture(&mut self, piece: Piece, to: usize, captured: usize, bonus: i32) {
+        apply(&mut self.capture[Self::capture_index(piece, to, captured)], bonus);
+    }
+
+    #[inline(always)]
+    pub fn continuation(&self, context: usize, piece: Piece, to: usize) -> i32 {
+        i32::from(self.continuation[context * CONTEXTS + piece.code() * MAX_SQUARES + to])
+    }
+
+    #[inline(always)]
+    pub fn update_continuation(&mut self, context: usize, piece: Piece, to: usize, bonus: i32) {
+        apply(&mut self.continuation[context * CONTEXTS + piece.code() * MAX_SQUARES + to], bonus);
+    }
+
+    #[inline(always)]
+    pub fn counter(&self, context: usize) -> Option<Move> {
+        self.counter[context]
+    }
+
+    #[inline(always)]
+    pub fn set_counter(&mut self, context: usize, m: Move) {
+        self.counter[context] = Some(m);
+    }
+}
+
+impl Default for Histories {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// How many moves are picked by selection before the rest are sorted.
+const SELECTION_PICKS: usize = 6;
+
+/// A node's moves with their scores, handed out best first.
+pub struct ScoredMoves {
+    pub moves: MoveList,
+    scores: [MaybeUninit<i32>; MAX_MOVES],
+    next: usize,
+    sorted: bool,
+    /// Moves before this index are the ones scored above [`QUIET_PENDING`]; picking
+    /// selects among them first, so long lists of quiet moves are not scanned.
+    good_end: usize,
+}
+
+impl ScoredMoves {
+    #[inline(always)]
+    pub fn new() -> Self {
+        ScoredMoves {
+            moves: MoveList::new(),
+            scores: [MaybeUninit::uninit(); MAX_MOVES],
+            next: 0,
+            sorted: false,
+            good_end: 0,
+        }
+    }
+
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Sets the score of move `i` (every move must be scored before picking).
+    #[inline(always)]
+    pub fn set_score(&mut self, i: usize, score: i32) {
+        self.scores[i] = MaybeUninit::new(score);
+    }
+
+    #[inline(always)]
+    fn score(&self, i: usize) -> i32 {
+        debug_assert!(i < self.moves.len());
+        // SAFETY: callers score every move before picking (see `set_score`).
+        unsafe { self.scores[i].assume_init() }
+    }
+
+    /// The next move and its score, best first.
+    #[inline]
+    pub fn pick(&mut self) -> Option<(Move, i32)> {
+        let len = self.moves.len();
+        if self.next >= len {
+            return None;
+        }
+        if self.next < self.good_end {
+            self.select(self.good_end);
+        } else {
+            if !self.sorted && self.next >= SELECTION_PICKS {
+                self.sort_rest();
+            }
+            if !self.sorted {
+                self.select(len);
+            }
+        }
+        let i = self.next;
+        self.next += 1;
+        Some((self.moves[i], self.score(i)))
+    }
+
+    /// Brings the best move of `next..end` to `next`.
+    #[inline(always)]
+    fn select(&mut self, end: usize) {
+        let mut best = self.next;
+        let mut best_score = self.score(best);
+        for i in self.next + 1..end {
+            let score = self.score(i);
+            if score > best_score {
+                best = i;
+                best_score = score;
+            }
+        }
+        self.swap(self.next, best);
+    }
+
+    /// Moves the moves not yet picked that score above `threshold` to the front, so
+    /// that they are picked from among themselves.
+    pub fn partition_above(&mut self, threshold: i32) {
+        let mut end = self.next;
+        for i in self.next..self.moves.len() {
+            if self.score(i) > threshold {
+                self.swap(i, end);
+                end += 1;
+            }
+        }
+        self.good_end = end;
+    }
+
+    /// Puts move `i` next in line (the table move, before anything is scored).
+    #[inline(always)]
+    pub fn put_next(&mut self, i: usize) {
+        self.swap(self.next, i);
+        self.good_end = self.next + 1;
+    }
+
+    #[inline(always)]
+    fn swap(&mut self, a: usize, b: usize) {
+        self.moves.as_mut_slice().swap(a, b);
+        self.scores.swap(a, b);
+    }
+
+    /// Steps back one move: the last move picked will be picked again (after the scores
+    /// of the moves not yet tried have been changed).
+    #[inline(always)]
+    pub fn unpick(&mut self) {
+        self.next -= 1;
+        self.sorted = false;
+        self.good_end = self.good_end.min(self.next);
+    }
+
+    /// Indices of the moves not yet picked (to rescore them).
+    #[inline(always)]
+    pub fn remaining(&self) -> std::ops::Range<usize> {
+        self.next..self.moves.len()
+    }
+
+    /// The current score of move `i`.
+    #[inline(always)]
+    pub fn score_of(&self, i: usize) -> i32 {
+        self.score(i)
+    }
+
+    /// Sorts the moves not yet picked, best first, by insertion (stable, so equal scores
+    /// keep the generation order and the search stays deterministic; the lists are short
+    /// or already nearly in order).
+    pub fn sort_rest(&mut self) {
+        let len = self.moves.len();
+        let moves = self.moves.as_mut_slice();
+        for i in self.next + 1..len {
+            // SAFETY (score reads): every move was scored before picking began.
+            let score = unsafe { self.scores[i].assume_init() };
+            let m = moves[i];
+            let mut j = i;
+            while j > self.next && unsafe { self.scores[j - 1].assume_init() } < score {
+                self.scores[j] = self.scores[j - 1];
+                moves[j] = moves[j - 1];
+                j -= 1;
+            }
+            self.scores[j] = MaybeUninit::new(score);
+            moves[j] = m;
+        }
+        self.sorted = true;
+    }
+}
+
+impl std::fmt::Debug for ScoredMoves {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "ScoredMoves({} moves, next {})", self.moves.len(), self.next)
+    }
+}
+
+impl Default for ScoredMoves {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ekumen_movegen::Square;
+
+    #[test]
+    fn moves_come_out_best_first() {
+        let mut list = ScoredMoves::new();
+        let scores = [5, -3, 99, 7, 7, 0, 12, -50, 3, 1, 8, 2];
+        for (i, _) in scores.iter().enumerate() {
+            list.moves.push(Move::new(Square::new(i as u8), Square::new(40), MoveKind::Normal));
+        }
+        for (i, &score) in scores.iter().enumerate() {
+            list.set_score(i, score);
+        }
+        let mut picked = Vec::new();
+        while let Some((_, score)) = list.pick() {
+            picked.push(score);
+        }
+        let mut expected = scores.to_vec();
+        expected.sort_by(|a, b| b.cmp(a));
+        assert_eq!(picked, expected);
+    }
+
+    #[test]
+    fn gravity_keeps_histories_bounded() {
+        let mut entry = 0i16;
+        for _ in 0..1000 {
+            apply(&mut entry, 1_800);
+        }
+        assert!(i32::from(entry) <= HISTORY_MAX);
+        for _ in 0..1000 {
+            apply(&mut entry, -1_800);
+        }
+        assert!(i32::from(entry) >= -HISTORY_MAX);
+    }
+}

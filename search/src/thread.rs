@@ -1,0 +1,476 @@
+//! Threads and iterative deepening: Lazy SMP.
+//!
+//! Every thread searches the whole tree from the root with its own copy of the position,
+//! its own histories and its own iterative-deepening loop; they share only the
+//! transposition table (and a stop flag and node counters). What one thread learns, the
+//! others find in the table, so together they search deeper in the same time. Helper
+//! threads start at staggered depths (a helper skips the depths another thread is
+//! likely to be on), which spreads their work over different parts of the tree.
+//!
+//! The main thread (thread 0) alone watches the clock, the node limit and `stop`, prints
+//! progress and decides when the search ends. The move played comes from a vote among
+//! the threads that finished an iteration, each thread voting for its best move with a
+//! weight growing with its depth and score, as Stockfish does; a proven mate wins
+//! outright.
+//!
+//! Each iteration searches the root moves with an aspiration window around the previous
+//! score, widened by half again on each failure; with `MultiPV` each line gets its own
+//! window, the lines searched one after another with the earlier ones excluded.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use ekumen_eval::Evaluate;
+use ekumen_movegen::{dispatch, AnyPosition, Move, Position};
+
+use crate::alphabeta::{RootMove, Worker};
+use crate::limits::Limits;
+use crate::time::TimeManager;
+use crate::tt::{Bound, TranspositionTable};
+use crate::value::*;
+use crate::{
+    IterationReport, ScoreBound, SearchControl, SearchObserver, SearchResult, SearchScore,
+    SearchSettings,
+};
+
+/// `info currmove` lines, and bounds of failed aspiration windows, are printed only after
+/// this long.
+pub const CURRMOVE_AFTER: Duration = Duration::from_secs(3);
+/// The deepest iteration.
+const MAX_DEPTH: i32 = MAX_PLY as i32 - 8;
+/// Stack size of helper threads (the search recurses to `MAX_PLY`).
+const HELPER_STACK: usize = 32 << 20;
+
+/// What a thread publishes after each iteration, for the vote.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ThreadResult {
+    pub depth: i32,
+    pub score: i32,
+    pub pv: Vec<Move>,
+    pub seldepth: usize,
+}
+
+/// State shared by the threads of one search.
+pub(crate) struct Shared<'a> {
+    pub tt: &'a TranspositionTable,
+    pub control: &'a SearchControl,
+    pub limits: &'a Limits,
+    pub start: Instant,
+    pub stop: AtomicBool,
+    /// Nodes per thread, published every poll.
+    pub nodes: Vec<AtomicU64>,
+    pub results: Vec<Mutex<ThreadResult>>,
+    /// Keys of the positions before the root, and the root's, sorted.
+    pub pre_root_keys: Vec<u64>,
+    pub time: Option<TimeManager>,
+    /// Where the clock runs from: the start, or `ponderhit`.
+    clock_start: Mutex<Option<Instant>>,
+    /// With one thread the node limit is checked at every node (deterministic).
+    pub exact_node_limit: Option<u64>,
+    pub multi_pv: usize,
+    pub max_depth: i32,
+    /// The first move of the last line reported as the best (`multipv 1`).
+    last_reported: Mutex<Option<Move>>,
+}
+
+impl Shared<'_> {
+    pub fn total_nodes(&self) -> u64 {
+        self.nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
+    }
+
+    /// Main thread only: stops the search on `stop`, at the maximum time, or at the node
+    /// limit.
+    pub fn check_limits(&self) {
+        if self.control.stop_requested() {
+            self.stop.store(true, Ordering::Relaxed);
+            return;
+        }
+        if let Some(time) = &self.time {
+            let mut clock_start = self.clock_start.lock().expect("clock lock");
+            if self.control.pondering() {
+                *clock_start = None;
+            } else {
+                let started = *clock_start.get_or_insert_with(Instant::now);
+                if time.out_of_time(started) {
+                    self.stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+        if let Some(limit) = self.limits.nodes {
+            if self.total_nodes() >= limit {
+                self.stop.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+
+    fn pondering(&self) -> bool {
+        self.control.pondering()
+    }
+}
+
+/// Searches `position` within `limits` on `settings.threads` threads sharing `tt`,
+/// reporting to `observer`; returns at once with the verdict when there is no legal move.
+pub fn search(
+    position: &AnyPosition,
+    limits: &Limits,
+    settings: &SearchSettings,
+    control: &SearchControl,
+    start: Instant,
+    observer: &mut dyn SearchObserver,
+    tt: &TranspositionTable,
+) -> SearchResult {
+    dispatch!(position, pos => search_typed(pos, limits, settings, control, start, observer, tt))
+}
+
+/// The verdict for a root with no legal move, as Fairy-Stockfish gives it: a result decided
+/// on the board, a draw by the fifty-move rule when not in check (or where checks do not
+/// count), else the variant's checkmate or stalemate value.
+fn no_move_verdict<V: Evaluate>(pos: &Position<V>) -> SearchScore {
+    if let Some(decided) = pos.decided_on_board() {
+        return SearchScore::from_result(decided.result);
+    }
+    if pos.halfmove_clock() >= 100 && (V::PSEUDO_ROYAL || !pos.in_check()) {
+        return SearchScore::Cp(0);
+    }
+    SearchScore::from_result(pos.no_move_outcome().result)
+}
+
+/// Keys of every position of the game so far (the root's included), sorted.
+fn game_keys<V: Evaluate>(pos: &Position<V>) -> Vec<u64> {
+    let mut keys = vec![pos.key()];
+    let mut walk = pos.clone();
+    for _ in 0..walk.game_ply() {
+        if walk.last_move().is_none() {
+            break;
+        }
+        walk.unmake_move();
+        keys.push(walk.key());
+    }
+    keys.sort_unstable();
+    keys.dedup();
+    keys
+}
+
+#[allow(clippy::too_many_arguments)]
+fn search_typed<V: Evaluate>(
+    root: &Position<V>,
+    limits: &Limits,
+    settings: &SearchSettings,
+    control: &SearchControl,
+    start: Instant,
+    observer: &mut dyn SearchObserver,
+    tt: &TranspositionTable,
+) -> SearchResult {
+    let mut moves: Vec<Move> = root.legal_moves().to_vec();
+    if !limits.search_moves.is_empty() {
+        moves.retain(|m| limits.search_moves.contains(m));
+    }
+    if moves.is_empty() {
+        return SearchResult {
+            best: None,
+            ponder: None,
+            no_move_score: Some(no_move_verdict(root)),
+            nodes: 0,
+            elapsed: start.elapsed(),
+        };
+    }
+    tt.new_search();
+    let threads = settings.threads.clamp(1, 512);
+    let us = root.side_to_move();
+    let shared = Shared {
+        tt,
+        control,
+        limits,
+        start,
+        stop: AtomicBool::new(false),
+        nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
+        results: (0..threads).map(|_| Mutex::new(ThreadResult::default())).collect(),
+        pre_root_keys: game_keys(root),
+        time: TimeManager::new(limits, us, settings.move_overhead),
+        clock_start: Mutex::new(Some(start)),
+        exact_node_limit: if threads == 1 { limits.nodes } else { None },
+        multi_pv: settings.multi_pv.clamp(1, moves.len()),
+        max_depth: limits.depth.map_or(MAX_DEPTH, |d| (d as i32).clamp(1, MAX_DEPTH)),
+        last_reported: Mutex::new(None),
+    };
+
+    let mut main = Worker::new(root, 0, &shared, &moves);
+    std::thread::scope(|scope| {
+        for id in 1..threads {
+            let shared = &shared;
+            let moves = &moves;
+            std::thread::Builder::new()
+                .name(format!("search helper {id}"))
+                .stack_size(HELPER_STACK)
+                .spawn_scoped(scope, move || {
+                    let mut helper = Worker::new(root, id, shared, moves);
+                    iterative_deepening(&mut helper, None);
+                    shared.nodes[id].store(helper.nodes, Ordering::Relaxed);
+                    publish(&helper);
+                })
+                .expect("a search helper thread starts");
+        }
+        iterative_deepening(&mut main, Some(observer));
+        shared.stop.store(true, Ordering::Relaxed);
+    });
+    shared.nodes[0].store(main.nodes, Ordering::Relaxed);
+    publish(&main);
+
+    let best_line = vote(&shared);
+    let best = best_line.pv.first().copied();
+    let last_reported = *shared.last_reported.lock().expect("report lock");
+    if best != last_reported && shared.multi_pv == 1 && best_line.score > -INFINITE {
+        // The move played is not the last one shown (an interrupted iteration found it,
+        // or another thread did): show its line, so the last PV starts with it.
+        report_line(&shared, observer, &best_line, 1, Bound::Exact);
+    }
+    let mut ponder = best_line.pv.get(1).copied();
+    if ponder.is_none() {
+        if let Some(best) = best {
+            ponder = ponder_from_table(root, best, tt);
+        }
+    }
+    SearchResult {
+        best,
+        ponder,
+        no_move_score: None,
+        nodes: shared.total_nodes(),
+        elapsed: start.elapsed(),
+    }
+}
+
+/// The table's move after `best`, if it is legal there.
+fn ponder_from_table<V: Evaluate>(
+    root: &Position<V>,
+    best: Move,
+    tt: &TranspositionTable,
+) -> Option<Move> {
+    let mut pos = root.clone();
+    pos.make_move(best);
+    let candidate = tt.probe(pos.key()).and_then(|e| e.mv)?;
+    pos.legal_moves().contains(candidate).then_some(candidate)
+}
+
+fn publish<V: Evaluate>(worker: &Worker<'_, V>) {
+    let best = &worker.root_moves[0];
+    let score = if best.score == -INFINITE { best.previous_score } else { best.score };
+    let mut result = worker.shared.results[worker.id].lock().expect("result lock");
+    *result = ThreadResult {
+        depth: worker.completed_depth,
+        score,
+        pv: best.pv.clone(),
+        seldepth: best.seldepth,
+    };
+}
+
+/// The line to play: the main thread's, unless the threads' votes say otherwise.
+fn vote(shared: &Shared<'_>) -> ThreadResult {
+    let results: Vec<ThreadResult> =
+        shared.results.iter().map(|r| r.lock().expect("result lock").clone()).collect();
+    let main = results[0].clone();
+    let candidates: Vec<&ThreadResult> =
+        results.iter().filter(|r| r.depth > 0 && !r.pv.is_empty()).collect();
+    if candidates.len() <= 1 || shared.multi_pv > 1 {
+        return main;
+    }
+    let min_score = candidates.iter().map(|r| r.score).min().unwrap_or(0);
+    let mut votes: Vec<(Move, i64)> = Vec::new();
+    for r in &candidates {
+        let weight = i64::from(r.score - min_score + 14) * i64::from(r.depth);
+        match votes.iter_mut().find(|(m, _)| *m == r.pv[0]) {
+            Some(entry) => entry.1 += weight,
+            None => votes.push((r.pv[0], weight)),
+        }
+    }
+    let votes_for = |m: Move| votes.iter().find(|(v, _)| *v == m).map_or(0, |(_, n)| *n);
+    let mut best = candidates[0];
+    for &r in &candidates[1..] {
+        let better = if best.score >= MATE_IN_MAX_PLY {
+            // A proven mate: only a shorter one replaces it.
+            r.score > best.score
+        } else if r.score >= MATE_IN_MAX_PLY {
+            true
+        } else {
+            votes_for(r.pv[0]) > votes_for(best.pv[0])
+                || (votes_for(r.pv[0]) == votes_for(best.pv[0]) && r.depth > best.depth)
+        };
+        if better {
+            best = r;
+        }
+    }
+    best.clone()
+}
+
+fn report_line(
+    shared: &Shared<'_>,
+    observer: &mut dyn SearchObserver,
+    line: &ThreadResult,
+    multipv: u32,
+    bound: Bound,
+) {
+    if multipv == 1 {
+        *shared.last_reported.lock().expect("report lock") = line.pv.first().copied();
+    }
+    observer.iteration(&IterationReport {
+        depth: line.depth.max(1) as u32,
+        seldepth: (line.seldepth as u32).max(line.depth.max(1) as u32),
+        multipv,
+        score: to_search_score(line.score),
+        bound: match bound {
+            Bound::Exact => ScoreBound::Exact,
+            Bound::Lower => ScoreBound::Lower,
+            Bound::Upper => ScoreBound::Upper,
+        },
+        nodes: shared.total_nodes(),
+        elapsed: shared.start.elapsed(),
+        hashfull: shared.tt.hashfull(),
+        pv: line.pv.clone(),
+    });
+}
+
+/// Prints the first `lines` root moves' lines (after an iteration, or a failed window).
+fn report<V: Evaluate>(
+    worker: &Worker<'_, V>,
+    observer: &mut dyn SearchObserver,
+    lines: usize,
+    depth: i32,
+) {
+    worker.shared.nodes[0].store(worker.nodes, Ordering::Relaxed);
+    for (i, rm) in worker.root_moves.iter().take(lines).enumerate() {
+        let searched = rm.score != -INFINITE;
+        let (score, line_depth) = if searched {
+            (rm.score, depth)
+        } else if rm.previous_score != -INFINITE {
+            (rm.previous_score, (depth - 1).max(1))
+        } else {
+            continue;
+        };
+        let bound = if i == worker.pv_index && searched {
+            rm.bound.unwrap_or(Bound::Exact)
+        } else {
+            Bound::Exact
+        };
+        let line =
+            ThreadResult { depth: line_depth, score, pv: rm.pv.clone(), seldepth: rm.seldepth };
+        report_line(worker.shared, observer, &line, i as u32 + 1, bound);
+    }
+}
+
+/// Sorts root moves from `from` on by score, keeping the order of equals (stable).
+fn sort_root_moves(moves: &mut [RootMove]) {
+    moves.sort_by(|a, b| {
+        b.score.cmp(&a.score).then_with(|| b.previous_score.cmp(&a.previous_score))
+    });
+}
+
+/// Depths a helper thread skips, by thread (Lazy SMP staggering): helper `i` skips a
+/// depth `d` when `((d + phase) / size) % 2 == 1` for its row of this table.
+const SKIP_SIZE: [i32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+const SKIP_PHASE: [i32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+
+/// The iterative-deepening loop of one thread (the main thread reports and decides when
+/// to stop).
+fn iterative_deepening<V: Evaluate>(
+    worker: &mut Worker<'_, V>,
+    mut observer: Option<&mut dyn SearchObserver>,
+) {
+    let shared = worker.shared;
+    let is_main = worker.id == 0;
+    let multi_pv = shared.multi_pv;
+    let mut best_move_changes = 0.0f64;
+    let mut last_best: Option<Move> = None;
+    let mut previous_scores: Vec<i32> = Vec::new();
+    for depth in 1..=shared.max_depth {
+        if worker.stopped || shared.stop.load(Ordering::Relaxed) {
+            break;
+        }
+        if !is_main {
+            let row = (worker.id - 1) % SKIP_SIZE.len();
+            if (depth + SKIP_PHASE[row]) / SKIP_SIZE[row] % 2 == 1 && depth > 1 {
+                continue;
+            }
+        }
+        worker.root_depth = depth;
+        for rm in &mut worker.root_moves {
+            if rm.score != -INFINITE {
+                rm.previous_score = rm.score;
+            }
+            rm.score = -INFINITE;
+        }
+        best_move_changes *= 0.5;
+        for pv_index in 0..multi_pv {
+            worker.pv_index = pv_index;
+            worker.seldepth = 0;
+            let previous = worker.root_moves[pv_index].average_score;
+            let mut delta = 16 + previous.abs().min(2_000) / 50;
+            let (mut alpha, mut beta) = if depth >= 4 && previous.abs() < MATE_IN_MAX_PLY {
+                ((previous - delta).max(-INFINITE), (previous + delta).min(INFINITE))
+            } else {
+                (-INFINITE, INFINITE)
+            };
+            loop {
+                let score = worker.search_root(alpha, beta, depth, &mut observer);
+                sort_root_moves(&mut worker.root_moves[pv_index..]);
+                if worker.stopped {
+                    break;
+                }
+                let failed = score <= alpha || score >= beta;
+                if failed && is_main && shared.start.elapsed() > CURRMOVE_AFTER {
+                    if let Some(observer) = observer.as_deref_mut() {
+                        report(worker, observer, pv_index + 1, depth);
+                    }
+                }
+                if score <= alpha {
+                    beta = (alpha + beta) / 2;
+                    alpha = (score - delta).max(-INFINITE);
+                } else if score >= beta {
+                    beta = (score + delta).min(INFINITE);
+                } else {
+                    break;
+                }
+                delta += delta / 2;
+            }
+            sort_root_moves(&mut worker.root_moves[..=pv_index]);
+            if worker.stopped {
+                break;
+            }
+            if is_main && pv_index + 1 == multi_pv {
+                if let Some(observer) = observer.as_deref_mut() {
+                    report(worker, observer, multi_pv, depth);
+                }
+            }
+        }
+        if worker.stopped {
+            break;
+        }
+        worker.completed_depth = depth;
+        publish(worker);
+        let best = worker.root_moves[0].mv;
+        if last_best.is_some_and(|m| m != best) {
+            best_move_changes += 1.0;
+        }
+        last_best = Some(best);
+        let score = worker.root_moves[0].score;
+        previous_scores.push(score);
+
+        if !is_main {
+            continue;
+        }
+        if let Some(mate) = shared.limits.mate {
+            if score >= MATE_IN_MAX_PLY && (MATE - score + 1) / 2 <= mate as i32 {
+                break;
+            }
+        }
+        if let Some(time) = &shared.time {
+            if !shared.pondering() {
+                let trend =
+                    previous_scores.len().checked_sub(4).map_or(0, |i| previous_scores[i] - score);
+                let elapsed = shared.start.elapsed();
+                if !time.keep_going(elapsed, best_move_changes, trend, worker.root_moves.len()) {
+                    break;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,186 @@
+//! Every limit a `go` command can set, through the search's public interface.
+
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use ekumen_movegen::{AnyPosition, Color, VariantId};
+use ekumen_search::{
+    IterationReport, Limits, SearchObserver, SearchResult, SearchScore, SearchSettings, Searcher,
+};
+
+#[derive(Clone, Default)]
+struct Collect(Arc<Mutex<Vec<IterationReport>>>, Arc<Mutex<Option<SearchResult>>>);
+
+impl SearchObserver for Collect {
+    fn iteration(&mut self, report: &IterationReport) {
+        self.0.lock().unwrap().push(report.clone());
+    }
+    fn finished(&mut self, result: &SearchResult) {
+        *self.1.lock().unwrap() = Some(result.clone());
+    }
+}
+
+fn ms(n: u64) -> Duration {
+    Duration::from_millis(n)
+}
+
+fn start(variant: VariantId) -> AnyPosition {
+    AnyPosition::startpos(variant, false)
+}
+
+fn run(
+    settings: SearchSettings,
+    pos: &AnyPosition,
+    limits: Limits,
+) -> (SearchResult, Vec<IterationReport>) {
+    let mut searcher = Searcher::new(settings);
+    let collect = Collect::default();
+    let result = searcher.start(pos.clone(), limits, Box::new(collect.clone())).wait().unwrap();
+    let reports = collect.0.lock().unwrap().clone();
+    (result, reports)
+}
+
+#[test]
+fn depth_limit() {
+    for variant in VariantId::ALL {
+        let limits = Limits { depth: Some(5), ..Limits::default() };
+        let (result, reports) = run(SearchSettings::default(), &start(variant), limits);
+        assert!(result.best.is_some());
+        assert_eq!(reports.last().unwrap().depth, 5, "{variant}");
+        assert!(reports.iter().all(|r| r.depth <= 5));
+    }
+}
+
+#[test]
+fn node_limit_is_exact_and_repeatable_on_one_thread() {
+    let limits = Limits { nodes: Some(20_000), ..Limits::default() };
+    let (first, _) = run(SearchSettings::default(), &start(VariantId::Gothic), limits.clone());
+    let (second, _) = run(SearchSettings::default(), &start(VariantId::Gothic), limits);
+    assert!(first.nodes <= 20_000 + 1, "{}", first.nodes);
+    assert_eq!((first.best, first.nodes), (second.best, second.nodes));
+}
+
+#[test]
+fn move_time_is_kept() {
+    let limits = Limits { move_time: Some(ms(300)), ..Limits::default() };
+    let started = Instant::now();
+    let settings = SearchSettings { move_overhead: ms(20), ..SearchSettings::default() };
+    let (result, _) = run(settings, &start(VariantId::Shinobi), limits);
+    let elapsed = started.elapsed();
+    assert!(result.best.is_some());
+    assert!(elapsed >= ms(200) && elapsed <= ms(450), "{elapsed:?}");
+}
+
+#[test]
+fn a_fast_clock_is_never_exceeded() {
+    // 1 s + 10 ms, as in fast test matches: no move may take more than the clock allows.
+    for (variant, left) in
+        [(VariantId::Chess, 1000), (VariantId::Gethenian, 300), (VariantId::Shinobi, 60)]
+    {
+        let limits = Limits {
+            time: [Some(ms(left)), Some(ms(left))],
+            increment: [ms(10), ms(10)],
+            ..Limits::default()
+        };
+        let started = Instant::now();
+        let (result, _) = run(SearchSettings::default(), &start(variant), limits);
+        assert!(result.best.is_some());
+        assert!(started.elapsed() < ms(left - 10), "{variant}: {:?}", started.elapsed());
+    }
+}
+
+#[test]
+fn mate_limit_stops_at_the_mate() {
+    // Mate in one: Qg7#.
+    let pos =
+        AnyPosition::from_fen(VariantId::Chess, "7k/8/5K2/8/8/8/8/6Q1 w - - 0 1", false).unwrap();
+    let limits = Limits { mate: Some(1), ..Limits::default() };
+    let (result, reports) = run(SearchSettings::default(), &pos, limits);
+    assert_eq!(pos.move_to_uci(result.best.unwrap()), "g1g7");
+    assert_eq!(reports.last().unwrap().score, SearchScore::Mating(1));
+}
+
+#[test]
+fn search_moves_restrict_the_root() {
+    let pos = start(VariantId::Chess);
+    let only = pos.parse_uci_move("a2a3").unwrap();
+    let limits = Limits { depth: Some(6), search_moves: vec![only], ..Limits::default() };
+    let (result, reports) = run(SearchSettings::default(), &pos, limits);
+    assert_eq!(result.best, Some(only));
+    assert!(reports.iter().all(|r| r.pv[0] == only));
+}
+
+#[test]
+fn multi_pv_reports_distinct_lines_in_order() {
+    let settings = SearchSettings { multi_pv: 3, ..SearchSettings::default() };
+    let limits = Limits { depth: Some(6), ..Limits::default() };
+    let (result, reports) = run(settings, &start(VariantId::Gethenian), limits);
+    let last: Vec<&IterationReport> = reports.iter().filter(|r| r.depth == 6).collect();
+    assert_eq!(last.iter().map(|r| r.multipv).collect::<Vec<_>>(), vec![1, 2, 3]);
+    let firsts: Vec<_> = last.iter().map(|r| r.pv[0]).collect();
+    assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+    let cp = |s: SearchScore| match s {
+        SearchScore::Cp(c) => c,
+        SearchScore::Mating(_) => 100_000,
+        SearchScore::Mated(_) => -100_000,
+    };
+    assert!(cp(last[0].score) >= cp(last[1].score) && cp(last[1].score) >= cp(last[2].score));
+    assert_eq!(result.best, Some(firsts[0]));
+}
+
+#[test]
+fn several_threads_search_together() {
+    let settings = SearchSettings { threads: 3, ..SearchSettings::default() };
+    let limits = Limits { depth: Some(9), ..Limits::default() };
+    for variant in VariantId::ALL {
+        let pos = start(variant);
+        let (result, _) = run(settings.clone(), &pos, limits.clone());
+        let best = result.best.expect("a move");
+        assert!(pos.legal_moves().contains(&best), "{variant}");
+    }
+}
+
+#[test]
+fn ponder_waits_for_ponderhit_then_keeps_the_clock() {
+    let limits =
+        Limits { time: [Some(ms(2_000)), Some(ms(2_000))], ponder: true, ..Limits::default() };
+    let mut searcher = Searcher::new(SearchSettings::default());
+    let collect = Collect::default();
+    let handle = searcher.start(start(VariantId::Chess), limits, Box::new(collect.clone()));
+    std::thread::sleep(ms(400));
+    assert!(!handle.is_finished(), "a ponder search waits for ponderhit");
+    let hit = Instant::now();
+    handle.ponderhit();
+    let result = handle.wait().unwrap();
+    assert!(result.best.is_some());
+    // The whole clock is 2 s: after ponderhit the move comes well within it.
+    assert!(hit.elapsed() < ms(1_500), "{:?}", hit.elapsed());
+    assert!(collect.1.lock().unwrap().is_some());
+}
+
+#[test]
+fn infinite_runs_until_stop() {
+    let limits = Limits { infinite: true, ..Limits::default() };
+    let mut searcher = Searcher::new(SearchSettings::default());
+    let collect = Collect::default();
+    let handle = searcher.start(start(VariantId::Coherent), limits, Box::new(collect.clone()));
+    std::thread::sleep(ms(300));
+    assert!(!handle.is_finished());
+    let stopped = Instant::now();
+    handle.stop();
+    let result = handle.wait().unwrap();
+    assert!(stopped.elapsed() < ms(200), "{:?}", stopped.elapsed());
+    assert!(result.best.is_some());
+}
+
+#[test]
+fn clocks_are_read_for_the_side_to_move() {
+    // Black to move with plenty of time while White has almost none: Black may think.
+    let mut pos = start(VariantId::Chess);
+    pos.make_move(pos.parse_uci_move("e2e4").unwrap());
+    assert_eq!(pos.side_to_move(), Color::Black);
+    let limits = Limits { time: [Some(ms(5)), Some(ms(3_000))], ..Limits::default() };
+    let (result, reports) = run(SearchSettings::default(), &pos, limits);
+    assert!(result.best.is_some());
+    assert!(reports.last().unwrap().depth >= 6, "{:?}", reports.last().map(|r| r.depth));
+}
