@@ -17,7 +17,7 @@ run: build
 
 # The whole test suite; also installs the Python reference packages the client tests use.
 test: venv
-	$(CARGO) test --release --workspace
+	$(CARGO) test --profile ci --workspace
 
 venv:
 	scripts/setup-venv.sh

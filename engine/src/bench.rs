@@ -12,11 +12,11 @@ use std::time::{Duration, Instant};
 
 use ekumen_movegen::{AnyPosition, Move, VariantId};
 use ekumen_search::{
-    IterationReport, Limits, SearchControl, SearchObserver, SearchResult, SearchSettings, Searcher,
+    IterationReport, Limits, SearchObserver, SearchResult, SearchSettings, Searcher,
 };
 
 /// The depth `bench` searches to when none is given.
-pub const DEFAULT_DEPTH: u32 = 4;
+pub const DEFAULT_DEPTH: u32 = 9;
 
 /// How many plies into the game each bench position lies, per variant.
 const PLIES_PLAYED: [usize; 3] = [0, 7, 16];
@@ -97,9 +97,14 @@ pub fn run(depth: u32, stop: &AtomicBool) -> BenchSummary {
         }
         eprintln!("Position: {}/{} ({} {})", i + 1, positions.len(), pos.variant(), pos.fen());
         let limits = Limits { depth: Some(depth), ..Limits::default() };
-        let control = SearchControl::default();
-        let result = searcher.search_blocking(pos.clone(), limits, &control, Box::new(Silent));
-        nodes += result.nodes;
+        let search = searcher.start(pos.clone(), limits, Box::new(Silent));
+        while !search.is_finished() {
+            if stop.load(Ordering::Relaxed) {
+                search.stop();
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        nodes += search.wait().map_or(0, |result| result.nodes);
     }
     let summary = BenchSummary { nodes, elapsed: start.elapsed() };
     eprintln!("\n===========================");

@@ -1,7 +1,8 @@
-//! Ekumen, a chess-variant engine speaking UCI and USI in the Fairy-Stockfish dialect.
+//! Ekumen, a chess-variant engine speaking UCI, USI and CECP in the Fairy-Stockfish dialect.
 //!
 //! Without arguments the engine reads commands from stdin and the first one picks the
-//! protocol (`uci`, `usi`); `ekumen uci` / `ekumen usi` pick it on the command line.
+//! protocol (`uci`, `usi`, `xboard`); `ekumen uci` (or `usi`, `xboard`) picks it on the
+//! command line.
 //! `ekumen bench [depth]` and `ekumen perft --variant V [--fen F] --depth D [--threads T]`
 //! run once and exit, for scripts.
 //!
@@ -13,6 +14,7 @@ mod input;
 mod output;
 mod perft;
 mod session;
+mod tournament;
 
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
@@ -41,7 +43,7 @@ enum CliCommand {
     Uci,
     /// Speak USI from the start.
     Usi,
-    /// Speak CECP (XBoard) from the start (not supported yet).
+    /// Speak CECP (XBoard) from the start.
     Xboard,
     /// Search fixed positions of every variant and print `<nodes> nodes <nps> nps`.
     Bench {
@@ -66,6 +68,8 @@ enum CliCommand {
         #[arg(long)]
         chess960: bool,
     },
+    /// Play engine-vs-engine games and tournaments, every move checked by Ekumen's rules.
+    Match(Box<tournament::MatchArgs>),
 }
 
 fn parse_variant(name: &str) -> Result<VariantId, String> {
@@ -94,6 +98,7 @@ fn main() -> ExitCode {
         Some(CliCommand::Perft { variant, fen, depth, threads, chess960 }) => {
             run_perft(variant, fen.as_deref(), depth, threads, chess960)
         }
+        Some(CliCommand::Match(args)) => tournament::run(*args),
     }
 }
 

@@ -2,8 +2,10 @@
 //!
 //! A [`Session`] holds the protocol in use, the option values, the current variant and
 //! position, the [`Searcher`] and at most one background job (a search, a perft or a
-//! bench). Commands are handled one line at a time by [`Session::handle_line`]; long work
-//! runs on its own thread so `isready`, `stop` and `ponderhit` are answered at once.
+//! bench). Input arrives through [`Session::handle_input`], one line at a time; long work
+//! runs on its own thread so `isready`, `stop` and `ponderhit` are answered at once. UCI
+//! and USI share this module (they differ only in notation, done by the protocol crate);
+//! CECP, where the engine keeps the game, is in the `xboard` submodule.
 //!
 //! Robustness rules, applied everywhere:
 //! - every malformed line gets exactly one answer (`Unknown command: ...` for an unknown
@@ -11,8 +13,10 @@
 //! - `position` builds the new position aside and installs it only when the FEN is good;
 //!   like Fairy-Stockfish it stops at the first illegal move, keeping the moves before it,
 //!   and says which move it refused;
-//! - a `go` or `bench` while a job runs stops that job first (its `bestmove` is printed),
-//!   where Fairy-Stockfish would block until it ends;
+//! - a `go` while a search runs stops that search first (its `bestmove` is printed), where
+//!   Fairy-Stockfish would block until it ends; commands after `go perft` or `bench` wait
+//!   for it, as in Fairy-Stockfish, but `stop` interrupts it and `quit` does after a grace
+//!   period (see [`Session::handle_input`]);
 //! - calls into the rules core on text from outside (FEN, moves) are guarded, so even a bug
 //!   there costs one `info string`, not the process.
 //!
@@ -27,7 +31,7 @@ use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use ekumen_movegen::{dispatch, AnyPosition, Geometry, Move, Position, Variant, VariantId};
 use ekumen_search::{
@@ -39,6 +43,8 @@ use ekumen_uci_protocol::options::{self, names, OptionValue};
 use ekumen_uci_protocol::report::{self, Bound, InfoLine, Score};
 use ekumen_uci_protocol::usi::{self, BoardSize};
 use ekumen_uci_protocol::{display, id_name, ENGINE_AUTHOR};
+
+mod xboard;
 
 use crate::bench;
 use crate::input::Input;
@@ -56,10 +62,12 @@ pub enum Flow {
 #[derive(Debug)]
 enum Job {
     Search(SearchHandle),
-    /// Perft or bench: a plain thread with a stop flag.
+    /// Perft or bench: a plain thread with a stop flag. Its last words (the totals) are
+    /// returned rather than printed, so the loop prints them when it reaps the thread and
+    /// commands queued behind the task cannot overtake them.
     Task {
         stop: Arc<AtomicBool>,
-        thread: JoinHandle<()>,
+        thread: JoinHandle<String>,
     },
 }
 
@@ -78,14 +86,16 @@ impl Job {
         }
     }
 
-    /// Waits for the job to end.
-    fn join(self) {
+    /// Waits for the job to end and prints a task's last words.
+    fn join(self, output: &Output) {
         match self {
             Job::Search(handle) => {
                 handle.wait();
             }
             Job::Task { thread, .. } => {
-                let _ = thread.join();
+                if let Ok(last_words) = thread.join() {
+                    output.line(&last_words);
+                }
             }
         }
     }
@@ -102,7 +112,14 @@ pub struct Session {
     job: Option<Job>,
     /// Input that arrived while a perft or bench ran, to be handled once it ends.
     queued: VecDeque<Input>,
+    /// When a queued `quit` stops the running task.
+    quit_deadline: Option<Instant>,
+    /// CECP game state (used when the protocol is `xboard`).
+    xboard: xboard::XboardState,
 }
+
+/// How long a perft or bench may still run after `quit` before it is stopped.
+pub const QUIT_GRACE: Duration = Duration::from_secs(10);
 
 /// Runs `f`, turning a panic into `None` (for calls into the rules core on outside text).
 fn guarded<T>(f: impl FnOnce() -> T) -> Option<T> {
@@ -213,10 +230,12 @@ impl SearchObserver for SearchPrinter {
         self.output.line(&report::currmove_line(depth, &text, number));
     }
 
+    fn no_legal_move(&mut self, score: SearchScore) {
+        self.output.line(&report::no_move_line(protocol_score(score), self.protocol));
+    }
+
     fn finished(&mut self, result: &SearchResult) {
-        if let Some(score) = result.no_move_score {
-            self.output.line(&report::no_move_line(protocol_score(score), self.protocol));
-        }
+        log::debug!("search done: {} nodes in {:?}", result.nodes, result.elapsed);
         let line: Vec<Move> = result.best.into_iter().chain(result.ponder).collect();
         let texts = line_text(&self.root, &line, self.protocol);
         let best = texts.first().map(String::as_str);
@@ -242,6 +261,8 @@ impl Session {
             searcher: Searcher::default(),
             job: None,
             queued: VecDeque::new(),
+            quit_deadline: None,
+            xboard: xboard::XboardState::default(),
         };
         session.position = AnyPosition::startpos(session.variant(), false);
         session
@@ -292,20 +313,39 @@ impl Session {
     ///
     /// While a perft or bench runs, input waits in a queue so that answers come in the
     /// order of the commands, as with Fairy-Stockfish's synchronous `go perft` and `bench`
-    /// (a script may send `go perft 5` and `quit` at once); only `stop` (which interrupts
-    /// the task) and `isready` are answered at once. [`Session::poll`] handles the queue.
+    /// (a script may send `go perft 5` and `quit` at once). Exceptions: `isready` is
+    /// answered at once; `stop` interrupts the task at once (and, if other commands are
+    /// waiting, is also queued to stop whatever they start); after `quit` (or the end of
+    /// input) the task gets [`QUIT_GRACE`] to finish before it is stopped, so a runaway
+    /// `go perft 30` cannot keep the process alive. [`Session::poll`] handles the queue.
     pub fn handle_input(&mut self, input: Input) -> Flow {
+        // A task that has just ended is reaped (and what waited behind it handled) first.
+        if self.poll() == Flow::Quit {
+            return Flow::Quit;
+        }
         if self.task_running() || !self.queued.is_empty() {
-            match &input {
-                Input::Line(line) if line.split_whitespace().next() == Some("stop") => {
+            let word = match &input {
+                Input::Line(line) => line.split_whitespace().next(),
+                _ => None,
+            };
+            match (&input, word) {
+                (Input::Line(line), Some("isready")) => {
                     self.output.log_input(line);
+                    self.say("readyok");
+                }
+                (Input::Line(line), Some("stop")) => {
                     if let Some(job) = &self.job {
                         job.stop();
                     }
+                    if self.queued.is_empty() {
+                        self.output.log_input(line);
+                    } else {
+                        self.queued.push_back(input);
+                    }
                 }
-                Input::Line(line) if line.trim() == "isready" => {
-                    self.output.log_input(line);
-                    self.say("readyok");
+                (Input::End, _) | (Input::Line(_), Some("quit")) => {
+                    self.quit_deadline.get_or_insert_with(|| Instant::now() + QUIT_GRACE);
+                    self.queued.push_back(input);
                 }
                 _ => self.queued.push_back(input),
             }
@@ -331,13 +371,20 @@ impl Session {
         }
     }
 
-    /// Whether a perft or bench is running (the loop then calls [`Session::poll`] often).
+    /// Whether a perft or bench is running or not yet reaped (the loop then calls
+    /// [`Session::poll`] often).
     pub fn task_running(&self) -> bool {
-        matches!(&self.job, Some(Job::Task { thread, .. }) if !thread.is_finished())
+        matches!(&self.job, Some(Job::Task { .. }))
     }
 
     /// Handles queued input once the task that held it back has ended.
     pub fn poll(&mut self) -> Flow {
+        if self.quit_deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+            if let Some(job) = &self.job {
+                job.stop();
+            }
+        }
+        self.reap_finished_job();
         while !self.task_running() {
             let Some(input) = self.queued.pop_front() else { break };
             if self.handle_queued(input) == Flow::Quit {
@@ -349,8 +396,12 @@ impl Session {
 
     /// Handles one line of input.
     pub fn handle_line(&mut self, line: &str) -> Flow {
+        log::debug!("command: {line}");
         self.output.log_input(line);
         self.reap_finished_job();
+        if self.protocol == Protocol::Xboard {
+            return self.handle_xboard_line(line);
+        }
         match parse_command(line, self.protocol) {
             Ok(None) => Flow::Continue,
             Ok(Some(command)) => self.execute(command),
@@ -365,14 +416,14 @@ impl Session {
     pub fn finish_job(&mut self) {
         if let Some(job) = self.job.take() {
             job.stop();
-            job.join();
+            job.join(&self.output);
         }
     }
 
     fn reap_finished_job(&mut self) {
         if self.job.as_ref().is_some_and(Job::is_finished) {
             if let Some(job) = self.job.take() {
-                job.join();
+                job.join(&self.output);
             }
         }
     }
@@ -417,11 +468,11 @@ impl Session {
     }
 
     fn hello(&mut self, protocol: Protocol) {
+        self.protocol = protocol;
         if protocol == Protocol::Xboard {
-            self.info("the xboard protocol is not supported; use uci or usi");
+            // CECP answers `xboard` with nothing; `protover 2` brings the features.
             return;
         }
-        self.protocol = protocol;
         let mut text = format!("id name {}\nid author {ENGINE_AUTHOR}\n", id_name());
         for spec in options::all() {
             text.push('\n');
@@ -474,11 +525,18 @@ impl Session {
                 self.info(&format!("{} is accepted but not used by this engine", spec.name));
             }
             (names::VARIANT_PATH, OptionValue::Text(path)) if !path.is_empty() => {
-                self.info("variant files are not read; the built-in variants are used");
+                self.info("VariantPath is ignored: the built-in variants are used");
             }
             _ => {}
         }
         self.options.insert(spec.name, value);
+        // Apply search settings now (so a new `Hash` is paid for before `readyok`, not on
+        // the clock), unless a search is running; `go` applies them in any case.
+        if [names::HASH, names::THREADS, names::MULTI_PV, names::MOVE_OVERHEAD].contains(&spec.name)
+            && !matches!(self.job, Some(Job::Search(_)))
+        {
+            self.searcher.configure(self.settings());
+        }
     }
 
     fn announce_variant(&self, variant: VariantId) {
@@ -600,9 +658,9 @@ impl Session {
             match perft::divide(&position, depth, threads, &flag, &mut print) {
                 Some(moves) => {
                     let total: u64 = moves.iter().map(|(_, n)| n).sum();
-                    output.line(&format!("\nNodes searched: {total}\n"));
+                    format!("\nNodes searched: {total}\n")
                 }
-                None => output.line(&report::info_string("perft stopped")),
+                None => report::info_string("perft stopped"),
             }
         });
         self.job = Some(Job::Task { stop, thread });
@@ -611,11 +669,10 @@ impl Session {
     fn start_bench(&mut self, depth: Option<u32>) {
         self.finish_job();
         let stop = Arc::new(AtomicBool::new(false));
-        let output = self.output.clone();
         let flag = Arc::clone(&stop);
         let thread = std::thread::spawn(move || {
             let summary = bench::run(depth.unwrap_or(bench::DEFAULT_DEPTH), &flag);
-            output.line(&summary.last_line());
+            summary.last_line()
         });
         self.job = Some(Job::Task { stop, thread });
     }

@@ -1,7 +1,10 @@
 //! Commands a GUI sends, parsed from one line of text.
 //!
 //! Words are matched case-sensitively, as Fairy-Stockfish does (`UCI` is an unknown
-//! command). Blank lines and lines whose first word starts with `#` are ignored. Numbers in
+//! command). Blank lines and lines whose first word starts with `#` are ignored, and so are
+//! extra words after a command that takes none (`isready now`), as in Fairy-Stockfish.
+//! The UCI and USI command sets are accepted in either protocol (`usinewgame` in UCI,
+//! `position sfen` in UCI); only the meaning of `go`'s clocks depends on it. Numbers in
 //! `go` saturate instead of overflowing, and negative clock times (sent by some GUIs after
 //! a flag fall) count as zero; anything else that is not a number is an error.
 //!

@@ -27,10 +27,10 @@ fn parse_ranks(board: &str) -> Vec<Vec<Option<String>>> {
                 if let Some(d) = c.to_digit(10) {
                     let mut run = d as usize;
                     while let Some(next) = chars.peek().and_then(|c| c.to_digit(10)) {
-                        run = run * 10 + next as usize;
+                        run = run.saturating_mul(10).saturating_add(next as usize);
                         chars.next();
                     }
-                    squares.extend(std::iter::repeat(None).take(run.min(64)));
+                    squares.resize(squares.len() + run.min(64), None);
                 } else if c == '+' {
                     if let Some(letter) = chars.next() {
                         squares.push(Some(format!("+{letter}")));
@@ -91,7 +91,9 @@ pub fn draw_board(fen: &str, drops: bool) -> String {
         out += &separator;
     }
     for file in 0..files {
-        out += &format!("   {}", (b'a' + file as u8) as char);
+        let letter =
+            u8::try_from(file).ok().filter(|&f| f < 26).map_or('?', |f| (b'a' + f) as char);
+        out += &format!("   {letter}");
     }
     out += "\n";
     out

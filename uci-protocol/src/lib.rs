@@ -14,6 +14,7 @@
 //! - [`report`]: `info ...` search lines, scores (`cp`, `mate` in moves or plies) and
 //!   `bestmove`.
 //! - [`display`]: the `d` command's board drawing, computed from a FEN.
+//! - [`xboard`]: CECP commands, `feature` lines, thinking lines and results.
 //!
 //! Parsing happens in two stages, as the protocol boundary asks: this crate checks syntax
 //! (numbers are numbers, keywords are where they belong); the engine then checks meaning
@@ -24,6 +25,7 @@ pub mod display;
 pub mod options;
 pub mod report;
 pub mod usi;
+pub mod xboard;
 
 pub use command::{Command, CommandError, GoParams, PositionSetup, Protocol};
 pub use options::{OptionError, OptionKind, OptionSpec, OptionValue};

@@ -34,7 +34,7 @@ impl Score {
             (Score::Mating(plies), Protocol::Usi) => format!("mate {plies}"),
             (Score::Mated(0), _) => "mate 0".to_string(),
             (Score::Mated(plies), Protocol::Usi) => format!("mate -{plies}"),
-            (Score::Mating(plies), _) => format!("mate {}", (plies + 1) / 2),
+            (Score::Mating(plies), _) => format!("mate {}", plies.div_ceil(2)),
             (Score::Mated(plies), _) => format!("mate -{}", plies.div_ceil(2)),
         }
     }

@@ -256,7 +256,7 @@ pub fn sfen_to_fen(sfen: &str, drops: bool) -> Result<String, UsiError> {
                         })?
                     };
                     count.clear();
-                    hand.extend(std::iter::repeat(c).take(n));
+                    hand.extend((0..n).map(|_| c));
                 } else {
                     return Err(bad(format!("bad hand '{hand_text}'")));
                 }

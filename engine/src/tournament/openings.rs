@@ -1,0 +1,297 @@
+//! Start positions for the games.
+//!
+//! Games are played in pairs: both games of a pair start from the same opening, with the
+//! colours swapped, so that an unbalanced opening favours neither engine. The opening of
+//! pair `k` is a function of `k` and the seed alone, whatever the concurrency:
+//!
+//! - **start position** (default): every game starts from the variant's start position.
+//! - **file**: one FEN per line (EPD lines too: only their first four fields are used
+//!   when the line is not a whole FEN); empty lines and lines starting with `#` are
+//!   skipped. Every position is checked against the rules when the file is read and
+//!   stored in Ekumen's (Fairy-Stockfish's) FEN form. Taken in file order, or shuffled
+//!   with the seed; pair `k` gets entry `k mod count` of that order.
+//! - **random balanced openings** of N plies: N uniformly random legal moves from the
+//!   start position, with a generator seeded by (seed, k). A candidate is rejected when
+//!   the game ends on the way (or right after the last ply), or when it is not balanced:
+//!   Ekumen's static evaluation after resolving captures (a capture-only search, four
+//!   plies deep) must lie within `max_eval_cp` centipawns of zero. After 1000 rejected
+//!   candidates the most balanced one seen is used. The filter is Ekumen's own
+//!   evaluation, so it is cheap and needs no engine process; it screens out openings that
+//!   hang material or are already lost, not subtle imbalances.
+
+use std::fs;
+use std::path::Path;
+
+use ekumen_movegen::{dispatch, AnyPosition, Move, MoveKind, VariantId};
+
+use super::config::{OpeningOrder, OpeningSpec};
+
+/// A start position for a pair of games. Only its FEN is kept (a position carries room
+/// for its history, and a long match holds many openings); [`Opening::position`] rebuilds it.
+#[derive(Clone, Debug)]
+pub struct Opening {
+    pub variant: VariantId,
+    /// Fairy-Stockfish-style FEN (as Ekumen prints it).
+    pub fen: String,
+    /// The variant's own start position (then no `FEN` tag is written).
+    pub is_start: bool,
+}
+
+impl Opening {
+    fn new(position: &AnyPosition) -> Opening {
+        let variant = position.variant();
+        let fen = position.fen();
+        let is_start = fen == AnyPosition::startpos(variant, false).fen();
+        Opening { variant, fen, is_start }
+    }
+
+    pub fn start(variant: VariantId) -> Opening {
+        Opening::new(&AnyPosition::startpos(variant, false))
+    }
+
+    /// The position, rebuilt from the FEN.
+    pub fn position(&self) -> AnyPosition {
+        AnyPosition::from_fen(self.variant, &self.fen, false)
+            .expect("an opening's FEN is Ekumen's own and parses")
+    }
+}
+
+/// Hands out the opening of each game pair.
+#[derive(Debug)]
+pub enum OpeningBook {
+    StartPosition(Opening),
+    List(Vec<Opening>),
+    Random { variant: VariantId, plies: u32, max_eval_cp: i32, seed: u64 },
+}
+
+/// How many candidates a random opening may take.
+const RANDOM_ATTEMPTS: usize = 1000;
+/// Capture plies searched when judging a random opening.
+const CAPTURE_PLIES: u32 = 4;
+
+impl OpeningBook {
+    /// Prepares the openings (reads and checks the file).
+    ///
+    /// # Errors
+    /// A message naming the file, and the line with a bad FEN.
+    pub fn new(spec: &OpeningSpec, variant: VariantId, seed: u64) -> Result<OpeningBook, String> {
+        Ok(match spec {
+            OpeningSpec::StartPosition => OpeningBook::StartPosition(Opening::start(variant)),
+            OpeningSpec::File { path, order } => {
+                let mut openings = read_fens(path, variant)?;
+                if *order == OpeningOrder::Random {
+                    shuffle(&mut openings, &mut Rng::new(seed ^ 0x6f70_656e_696e_6773));
+                }
+                OpeningBook::List(openings)
+            }
+            OpeningSpec::Random { plies, max_eval_cp } => {
+                OpeningBook::Random { variant, plies: *plies, max_eval_cp: *max_eval_cp, seed }
+            }
+        })
+    }
+
+    /// The opening of game pair `pair` (0-based).
+    pub fn for_pair(&self, pair: usize) -> Opening {
+        match self {
+            OpeningBook::StartPosition(opening) => opening.clone(),
+            OpeningBook::List(openings) => openings[pair % openings.len()].clone(),
+            OpeningBook::Random { variant, plies, max_eval_cp, seed } => {
+                random_opening(*variant, *plies, *max_eval_cp, *seed, pair)
+            }
+        }
+    }
+}
+
+/// Reads a file of FENs for `variant`.
+fn read_fens(path: &Path, variant: VariantId) -> Result<Vec<Opening>, String> {
+    let text = fs::read_to_string(path)
+        .map_err(|e| format!("cannot read openings file {}: {e}", path.display()))?;
+    let mut openings = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let position = parse_fen_or_epd(variant, line).ok_or_else(|| {
+            format!("{}:{}: not a {variant} FEN: {line}", path.display(), number + 1)
+        })?;
+        if let Some(outcome) = position.outcome() {
+            return Err(format!(
+                "{}:{}: the game is already over there ({:?})",
+                path.display(),
+                number + 1,
+                outcome.reason
+            ));
+        }
+        openings.push(Opening::new(&position));
+    }
+    if openings.is_empty() {
+        return Err(format!("openings file {} has no positions", path.display()));
+    }
+    Ok(openings)
+}
+
+fn parse_fen_or_epd(variant: VariantId, line: &str) -> Option<AnyPosition> {
+    if let Ok(position) = AnyPosition::from_fen(variant, line, false) {
+        return Some(position);
+    }
+    let fields: Vec<&str> = line.split_whitespace().collect();
+    if fields.len() >= 4 {
+        let epd = format!("{} 0 1", fields[..4].join(" "));
+        return AnyPosition::from_fen(variant, &epd, false).ok();
+    }
+    None
+}
+
+/// A small, fast generator (SplitMix64): reproducible everywhere, no dependency.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A uniform index below `n` (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
+    }
+}
+
+pub fn shuffle<T>(items: &mut [T], rng: &mut Rng) {
+    for i in (1..items.len()).rev() {
+        items.swap(i, rng.below(i + 1));
+    }
+}
+
+fn random_opening(
+    variant: VariantId,
+    plies: u32,
+    max_eval_cp: i32,
+    seed: u64,
+    pair: usize,
+) -> Opening {
+    let mut rng = Rng::new(seed.wrapping_mul(0x2545_f491_4f6c_dd1d) ^ pair as u64);
+    let mut best: Option<(i32, AnyPosition)> = None;
+    for _ in 0..RANDOM_ATTEMPTS {
+        let Some(mut position) = random_walk(variant, plies, &mut rng) else { continue };
+        let eval = resolved_eval(&mut position, -i32::MAX, i32::MAX, CAPTURE_PLIES).abs();
+        if eval <= max_eval_cp {
+            return Opening::new(&position);
+        }
+        if best.as_ref().is_none_or(|(best_eval, _)| eval < *best_eval) {
+            best = Some((eval, position));
+        }
+    }
+    match best {
+        Some((eval, position)) => {
+            log::warn!(
+                "no random {variant} opening within {max_eval_cp} cp for pair {pair}; \
+                 using one at {eval} cp"
+            );
+            Opening::new(&position)
+        }
+        None => {
+            log::warn!("no random {variant} opening of {plies} plies; using the start position");
+            Opening::start(variant)
+        }
+    }
+}
+
+/// `plies` random legal moves from the start; `None` if the game ends on the way. The
+/// position returned is rebuilt from its FEN, so it carries no history.
+fn random_walk(variant: VariantId, plies: u32, rng: &mut Rng) -> Option<AnyPosition> {
+    let mut position = AnyPosition::startpos(variant, false);
+    for _ in 0..plies {
+        let moves = position.legal_moves();
+        if moves.is_empty() {
+            return None;
+        }
+        position.make_move(moves[rng.below(moves.len())]);
+        if position.outcome().is_some() {
+            return None;
+        }
+    }
+    AnyPosition::from_fen(variant, &position.fen(), false).ok()
+}
+
+fn is_capture(position: &AnyPosition, m: Move) -> bool {
+    match m.kind() {
+        MoveKind::EnPassant => true,
+        MoveKind::Drop | MoveKind::Castle => false,
+        _ => dispatch!(position, p => p
+            .piece_on(m.to())
+            .is_some_and(|piece| piece.color() != p.side_to_move())),
+    }
+}
+
+/// Static evaluation with captures resolved (side to move's view, centipawns).
+fn resolved_eval(position: &mut AnyPosition, mut alpha: i32, beta: i32, depth: u32) -> i32 {
+    let stand_pat = ekumen_eval::evaluate_any(position);
+    if depth == 0 || stand_pat >= beta {
+        return stand_pat;
+    }
+    alpha = alpha.max(stand_pat);
+    for m in position.legal_moves() {
+        if !is_capture(position, m) {
+            continue;
+        }
+        position.make_move(m);
+        let score = -resolved_eval(position, -beta, -alpha, depth - 1);
+        position.unmake_move();
+        if score >= beta {
+            return score;
+        }
+        alpha = alpha.max(score);
+    }
+    alpha
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn random_openings_are_reproducible_and_playable() {
+        for variant in VariantId::ALL {
+            let a = random_opening(variant, 6, 150, 7, 3);
+            let b = random_opening(variant, 6, 150, 7, 3);
+            assert_eq!(a.fen, b.fen, "{variant}");
+            assert!(!a.is_start, "{variant}");
+            assert!(a.position().outcome().is_none(), "{variant}");
+            assert!(!a.position().legal_moves().is_empty(), "{variant}");
+        }
+        let other = random_opening(VariantId::Chess, 6, 150, 7, 4);
+        assert_ne!(other.fen, random_opening(VariantId::Chess, 6, 150, 7, 3).fen);
+    }
+
+    #[test]
+    fn epd_lines_and_bad_lines() {
+        let epd = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - bm e5; id \"x\";";
+        let position = parse_fen_or_epd(VariantId::Chess, epd).unwrap();
+        assert_eq!(position.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+        assert!(parse_fen_or_epd(VariantId::Chess, "not a fen").is_none());
+        assert!(Opening::start(VariantId::Gothic).is_start);
+    }
+
+    #[test]
+    fn shuffles_with_the_seed() {
+        let mut a: Vec<u32> = (0..20).collect();
+        let mut b = a.clone();
+        shuffle(&mut a, &mut Rng::new(5));
+        shuffle(&mut b, &mut Rng::new(5));
+        assert_eq!(a, b);
+        let mut sorted = a.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, (0..20).collect::<Vec<_>>());
+        assert_ne!(a, sorted);
+    }
+}

@@ -1,0 +1,303 @@
+//! Random and mutated protocol lines, FENs and moves fed to the running engine: it must
+//! never crash or hang, answer every malformed line, and say nothing about good ones.
+//!
+//! After each line the test sends `isready` and collects the output up to `readyok`. What
+//! the engine should have said is worked out independently: the command parser tells
+//! which lines are malformed (and the exact error line), and the rules core tells whether
+//! a `position` command's FEN and moves are good. Lines that start work (`go`, `bench`)
+//! are followed by `stop` and their final line is awaited.
+
+mod support;
+
+use std::panic::{self, AssertUnwindSafe};
+
+use ekumen_movegen::{AnyPosition, VariantId};
+use ekumen_uci_protocol::command::{parse_command, Command, PositionSetup, Protocol};
+use ekumen_uci_protocol::options::{self, OptionValue};
+use ekumen_uci_protocol::usi::{self, BoardSize};
+use support::{Engine, Rng};
+
+/// What the test knows of the engine's state.
+struct Model {
+    protocol: Protocol,
+    variant: VariantId,
+    chess960: bool,
+}
+
+fn corpus() -> Vec<String> {
+    let mut lines: Vec<String> = [
+        "isready",
+        "uci",
+        "usi",
+        "ucinewgame",
+        "setoption name Hash value 64",
+        "setoption name Threads value 2",
+        "setoption name MultiPV value 2",
+        "setoption name Move Overhead value 100",
+        "setoption name UCI_Chess960 value false",
+        "setoption name UCI_ShowWDL value true",
+        "setoption name SyzygyPath value <empty>",
+        "setoption name Clear Hash",
+        "position startpos",
+        "position startpos moves e2e4 e7e5 g1f3 b8c6",
+        "position startpos moves 4g4e 4c4d",
+        "position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+        "position sfen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b - 1 moves 4g4e",
+        "go depth 2",
+        "go nodes 300",
+        "go movetime 20",
+        "go wtime 100 btime 100 winc 0 binc 0",
+        "go perft 2",
+        "d",
+        "eval",
+        "stop",
+        "ponderhit",
+    ]
+    .map(String::from)
+    .to_vec();
+    for variant in VariantId::ALL {
+        let info = variant.info();
+        lines.push(format!("setoption name UCI_Variant value {}", info.name));
+        lines.push(format!("position fen {}", info.start_fen));
+        // A short game of the variant, as a `position` line to mutate.
+        let mut pos = AnyPosition::startpos(variant, false);
+        let mut moves = Vec::new();
+        for i in 0..8 {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let m = legal[(i * 7) % legal.len()];
+            moves.push(pos.move_to_uci(m));
+            pos.make_move(m);
+        }
+        lines.push(format!("position fen {} moves {}", info.start_fen, moves.join(" ")));
+        lines.push(format!("position fen {}", pos.fen()));
+    }
+    lines
+}
+
+const NOISE: &[u8] = b" -+/0123456789abcdefghkmnpqrwxyzKQRBNPLHJDMCIA[]@*#=~";
+
+fn mutate(rng: &mut Rng, corpus: &[String], line: &str) -> Vec<u8> {
+    let mut bytes = line.as_bytes().to_vec();
+    for _ in 0..=rng.below(3) {
+        let at = rng.below(bytes.len() + 1);
+        match rng.below(7) {
+            0 if !bytes.is_empty() => {
+                bytes.remove(at.min(bytes.len() - 1));
+            }
+            1 => bytes.insert(at, *rng.pick(NOISE)),
+            2 if !bytes.is_empty() => {
+                let i = at.min(bytes.len() - 1);
+                bytes[i] = *rng.pick(NOISE);
+            }
+            3 => bytes.truncate(at.max(1)),
+            4 => bytes.insert(at, [0xff_u8, 0xc3, 0x00, b'\t'][rng.below(4)]),
+            5 => {
+                // Swap in a digit run (huge numbers, zero, negative).
+                let number = ["0", "-1", "99999999999999999999", "7", "10"][rng.below(5)];
+                bytes.splice(at..at, number.bytes());
+            }
+            _ => {
+                let other = rng.pick(corpus);
+                let words: Vec<&str> = other.split(' ').collect();
+                let word = rng.pick(&words).as_bytes().to_vec();
+                bytes.splice(at..at, word.into_iter().chain([b' ']));
+            }
+        }
+    }
+    bytes
+}
+
+/// Whether the engine must report a problem with this `position` command.
+fn position_is_bad(model: &Model, setup: &PositionSetup, moves: &[String]) -> bool {
+    let result = panic::catch_unwind(AssertUnwindSafe(|| {
+        let info = model.variant.info();
+        let fen = match setup {
+            PositionSetup::Startpos => info.start_fen.to_string(),
+            PositionSetup::Fen(fen) => fen.clone(),
+            PositionSetup::Sfen(sfen) => match usi::sfen_to_fen(sfen, info.pocket > 0) {
+                Ok(fen) => fen,
+                Err(_) => return true,
+            },
+        };
+        let Ok(mut pos) = AnyPosition::from_fen(model.variant, &fen, model.chess960) else {
+            return true;
+        };
+        let size = BoardSize { files: info.files, ranks: info.ranks };
+        for text in moves {
+            let uci = match model.protocol {
+                Protocol::Usi => match usi::move_from_usi(text, size) {
+                    Ok(uci) => uci,
+                    Err(_) => return true,
+                },
+                _ => text.clone(),
+            };
+            match pos.parse_uci_move(&uci) {
+                Ok(m) => pos.make_move(m),
+                Err(_) => return true,
+            }
+        }
+        false
+    }));
+    result.unwrap_or(true)
+}
+
+fn is_search_output(line: &str) -> bool {
+    line.starts_with("info depth")
+        || line.starts_with("bestmove")
+        || line.starts_with("info currmove")
+}
+
+#[test]
+fn random_and_mutated_lines_are_answered() {
+    let corpus = corpus();
+    let mut rng = Rng::new(0xC0FF_EE00_1234_5678);
+    let mut engine = Engine::start();
+    let mut model = Model { protocol: Protocol::Uci, variant: VariantId::Chess, chess960: false };
+    let mut checked_errors = 0;
+    for round in 0..700 {
+        let bytes = if round % 10 == 0 {
+            (0..rng.below(30)).map(|_| *rng.pick(NOISE)).collect()
+        } else {
+            let line = rng.pick(&corpus).clone();
+            if round % 4 == 0 {
+                line.into_bytes()
+            } else {
+                mutate(&mut rng, &corpus, &line)
+            }
+        };
+        let bytes: Vec<u8> = bytes.into_iter().filter(|&b| b != b'\n' && b != b'\r').collect();
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let parsed = parse_command(&text, model.protocol);
+        // Never quit, never write files, stay in UCI/USI.
+        match &parsed {
+            Ok(Some(Command::Quit | Command::Hello(Protocol::Xboard))) => continue,
+            Ok(Some(Command::SetOption { name, .. }))
+                if options::find(name).is_some_and(|s| s.name == "Debug Log File") =>
+            {
+                continue
+            }
+            _ => {}
+        }
+        let mut line_bytes = bytes.clone();
+        line_bytes.push(b'\n');
+        engine.send_bytes(&line_bytes);
+        let starts_work =
+            matches!(parsed, Ok(Some(Command::Go(_) | Command::Perft(_) | Command::Bench { .. })));
+        if starts_work {
+            engine.send("stop");
+            let done = |l: &str| {
+                l.starts_with("bestmove")
+                    || l.starts_with("Nodes searched")
+                    || l == "info string perft stopped"
+                    || l.ends_with(" nps")
+            };
+            engine.until(done);
+        }
+        if matches!(parsed, Ok(Some(Command::IsReady))) {
+            engine.until(|l| l == "readyok");
+        }
+        let output = engine.sync();
+        let reports: Vec<&String> = output.iter().filter(|l| !is_search_output(l)).collect();
+        let complaints: Vec<&&String> = reports
+            .iter()
+            .filter(|l| {
+                (l.starts_with("info string ") && !l.starts_with("info string variant "))
+                    || l.starts_with("Unknown command: ")
+                    || l.starts_with("No such option: ")
+            })
+            .collect();
+        match &parsed {
+            Err(error) => {
+                assert_eq!(complaints.len(), 1, "{text:?}: {output:?}");
+                assert_eq!(complaints[0].as_str(), error.to_string(), "{text:?}");
+                checked_errors += 1;
+            }
+            Ok(Some(Command::Position { setup, moves })) => {
+                let bad = position_is_bad(&model, setup, moves);
+                assert_eq!(complaints.len(), usize::from(bad), "{text:?}: {output:?}");
+            }
+            Ok(Some(Command::SetOption { name, value })) => {
+                let Some(spec) = options::find(name) else {
+                    assert_eq!(complaints.len(), 1, "{text:?}: {output:?}");
+                    continue;
+                };
+                match options::parse_value(spec, value.as_deref()) {
+                    Err(_) => assert_eq!(complaints.len(), 1, "{text:?}: {output:?}"),
+                    Ok(OptionValue::Combo(variant)) => {
+                        model.variant = VariantId::from_name(&variant).expect("a variant");
+                        assert!(complaints.is_empty(), "{text:?}: {output:?}");
+                    }
+                    Ok(OptionValue::Check(on)) if spec.name == "UCI_Chess960" => {
+                        model.chess960 = on;
+                    }
+                    Ok(_) => assert!(complaints.len() <= 1, "{text:?}: {output:?}"),
+                }
+            }
+            Ok(Some(Command::Hello(protocol))) => {
+                if *protocol != Protocol::Xboard {
+                    model.protocol = *protocol;
+                }
+            }
+            Ok(_) => {}
+        }
+    }
+    assert!(checked_errors > 50, "only {checked_errors} malformed lines were checked");
+    assert!(engine.quit().success());
+}
+
+/// Random FENs built from each variant's own letters, fed straight to `position fen`.
+#[test]
+fn random_fens_are_answered_or_accepted() {
+    let mut rng = Rng::new(42);
+    let mut engine = Engine::start();
+    for variant in VariantId::ALL {
+        engine.ask(&format!("setoption name UCI_Variant value {variant}"));
+        let info = variant.info();
+        let letters: Vec<char> = info
+            .start_fen
+            .split(' ')
+            .next()
+            .unwrap()
+            .chars()
+            .filter(|c| c.is_ascii_alphabetic())
+            .collect();
+        for _ in 0..60 {
+            let mut ranks = Vec::new();
+            for _ in 0..info.ranks + u8::from(rng.below(8) == 0) {
+                let mut rank = String::new();
+                let mut files = 0;
+                while files < info.files + u8::from(rng.below(20) == 0) {
+                    if rng.below(3) == 0 {
+                        let run = 1 + rng.below((info.files - files.min(info.files - 1)) as usize);
+                        rank += &run.to_string();
+                        files += run as u8;
+                    } else {
+                        if rng.below(10) == 0 {
+                            rank.push('+');
+                        }
+                        rank.push(*rng.pick(&letters));
+                        files += 1;
+                    }
+                }
+                ranks.push(rank);
+            }
+            let hand = if info.pocket > 0 { "[Mm]" } else { "" };
+            let side = ["w", "b", "x"][rng.below(3)];
+            let fen = format!("{}{hand} {side} - - 0 1", ranks.join("/"));
+            let model = Model { protocol: Protocol::Uci, variant, chess960: false };
+            let bad = position_is_bad(&model, &PositionSetup::Fen(fen.clone()), &[]);
+            let answer = engine.ask(&format!("position fen {fen}"));
+            assert_eq!(answer.len(), usize::from(bad), "{fen}: {answer:?}");
+            if !bad {
+                // The engine can search and display any position it accepted.
+                engine.send("go depth 1");
+                engine.search_output();
+                assert!(engine.ask("d").iter().any(|l| l.starts_with("Fen: ")));
+            }
+        }
+    }
+    assert!(engine.quit().success());
+}

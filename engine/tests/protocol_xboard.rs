@@ -1,0 +1,140 @@
+//! CECP (XBoard) transcripts: the handshake, a game where the engine keeps the position
+//! and answers moves, results claimed when the game is over, and error replies.
+
+mod support;
+
+use ekumen_movegen::{AnyPosition, VariantId};
+use support::Engine;
+
+fn xboard_engine() -> Engine {
+    let mut engine = Engine::start();
+    engine.send("xboard");
+    engine.send("protover 2");
+    let features = engine.until(|l| l == "feature done=1");
+    assert!(features[0].starts_with("feature setboard=1 usermove=1 "), "{features:?}");
+    assert!(features[0].contains(" ping=1 "));
+    let variants = features[0].split("variants=\"").nth(1).unwrap().split('"').next().unwrap();
+    for variant in VariantId::ALL {
+        let name = if variant == VariantId::Chess { "normal" } else { variant.name() };
+        assert!(variants.split(',').any(|v| v == name), "{name} missing in {variants}");
+    }
+    engine
+}
+
+/// Sends `ping n` and returns everything printed before `pong n`.
+fn ping(engine: &mut Engine, n: u32) -> Vec<String> {
+    engine.send(&format!("ping {n}"));
+    let mut lines = engine.until(|l| l == format!("pong {n}"));
+    lines.pop();
+    lines
+}
+
+fn engine_move(engine: &mut Engine) -> String {
+    let lines = engine.until(|l| l.starts_with("move ") || l.contains(" {"));
+    let last = lines.last().unwrap();
+    last.strip_prefix("move ").unwrap_or_else(|| panic!("no move: {lines:?}")).to_string()
+}
+
+#[test]
+fn plays_a_game_keeping_the_position() {
+    let mut engine = xboard_engine();
+    engine.send("new");
+    engine.send("level 0 0:10 0.1");
+    engine.send("post");
+    engine.send("time 1000");
+    engine.send("otim 1000");
+    let mut pos = AnyPosition::startpos(VariantId::Chess, false);
+    // White: the GUI; Black: the engine.
+    for ply in 0..12 {
+        let legal = pos.legal_moves();
+        let m = legal[(ply * 5) % legal.len()];
+        engine.send(&format!("usermove {}", pos.move_to_uci(m)));
+        pos.make_move(m);
+        let reply = engine_move(&mut engine);
+        let m = pos.parse_uci_move(&reply).expect("the engine's move is legal");
+        pos.make_move(m);
+        engine.send("time 1000");
+        engine.send("otim 1000");
+    }
+    let display = ping(&mut engine, 1);
+    engine.send("d");
+    let lines = engine.until(|l| l.starts_with("Fen: "));
+    assert_eq!(lines.last().unwrap(), &format!("Fen: {}", pos.fen()), "{display:?}");
+    assert!(engine.quit().success());
+}
+
+#[test]
+fn go_force_undo_and_move_now() {
+    let mut engine = xboard_engine();
+    engine.send("new");
+    engine.send("sd 2");
+    engine.send("go");
+    let first = engine_move(&mut engine);
+    let pos = AnyPosition::startpos(VariantId::Chess, false);
+    assert!(pos.parse_uci_move(&first).is_ok(), "{first}");
+    engine.send("force");
+    engine.send("e7e5");
+    engine.send("undo");
+    engine.send("undo");
+    ping(&mut engine, 2);
+    engine.send("d");
+    let lines = engine.until(|l| l.starts_with("Fen: "));
+    assert_eq!(lines.last().unwrap(), &format!("Fen: {}", pos.fen()));
+    // `?` makes the engine move at once.
+    engine.send("st 60");
+    engine.send("sd 64");
+    engine.send("go");
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    engine.send("?");
+    let best = engine_move(&mut engine);
+    assert!(pos.parse_uci_move(&best).is_ok());
+    assert!(engine.quit().success());
+}
+
+#[test]
+fn results_and_errors() {
+    let mut engine = xboard_engine();
+    engine.send("new");
+    engine.send("force");
+    engine.send("setboard rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+    engine.send("go");
+    assert_eq!(engine.line(), "0-1 {Black wins}");
+    engine.send("setboard 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    engine.send("go");
+    assert_eq!(engine.line(), "1/2-1/2 {Draw}");
+    engine.send("force");
+    assert_eq!(ping(&mut engine, 3), Vec::<String>::new());
+    engine.send("setboard 8/8/8 w - - 0 1");
+    assert!(engine.line().starts_with("tellusererror Illegal position"));
+    engine.send("usermove e2e5");
+    assert_eq!(engine.line(), "Illegal move: e2e5");
+    engine.send("nonsense here");
+    assert_eq!(engine.line(), "Error (unknown command): nonsense here");
+    engine.send("level 40 x 0");
+    assert_eq!(engine.line(), "Error (bad parameter): level 40 x 0");
+    engine.send("variant nosuch");
+    assert_eq!(engine.line(), "Error (unsupported variant): nosuch");
+    assert!(engine.quit().success());
+}
+
+#[test]
+fn every_variant_plays_its_first_moves() {
+    for variant in VariantId::ALL {
+        let mut engine = xboard_engine();
+        engine.send("new");
+        let name = if variant == VariantId::Chess { "normal" } else { variant.name() };
+        engine.send(&format!("variant {name}"));
+        engine.send("sd 2");
+        let mut pos = AnyPosition::startpos(variant, false);
+        engine.send("go");
+        for _ in 0..4 {
+            let reply = engine_move(&mut engine);
+            let m = pos.parse_uci_move(&reply).unwrap_or_else(|e| panic!("{variant}: {e}"));
+            pos.make_move(m);
+            let Some(&answer) = pos.legal_moves().first() else { break };
+            engine.send(&format!("usermove {}", pos.move_to_uci(answer)));
+            pos.make_move(answer);
+        }
+        assert!(engine.quit().success());
+    }
+}
