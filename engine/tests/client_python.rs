@@ -8,7 +8,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 const ENGINE: &str = env!("CARGO_BIN_EXE_ekumen");
 
@@ -58,8 +58,13 @@ fn python() -> Option<&'static Path> {
         .as_deref()
 }
 
+/// The scripts play games with real clocks: run one at a time, so that two of them do not
+/// share the machine's cores and lose on time for it.
+static ONE_CLIENT_AT_A_TIME: Mutex<()> = Mutex::new(());
+
 fn run_script(script: &str, args: &[&str]) {
     let Some(python) = python() else { return };
+    let _turn = ONE_CLIENT_AT_A_TIME.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     let output = Command::new(python)
         .arg(repository().join("scripts").join(script))
         .args(args)
