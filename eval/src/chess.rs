@@ -21,8 +21,12 @@ pub(crate) const KNIGHT: PieceTerms =
     PieceTerms::new(320, 300).mobility(4, 4).centre(8, 6).advance(2, 0).king_attack(2).phase(1);
 pub(crate) const BISHOP: PieceTerms =
     PieceTerms::new(330, 320).mobility(5, 5).centre(4, 3).king_attack(2).phase(1);
-pub(crate) const ROOK: PieceTerms =
-    PieceTerms::new(480, 540).mobility(3, 6).ranks(ROOK_RANKS).king_attack(3).phase(2);
+pub(crate) const ROOK: PieceTerms = PieceTerms::new(480, 540)
+    .mobility(3, 6)
+    .ranks(ROOK_RANKS)
+    .open_file(40, 15)
+    .king_attack(3)
+    .phase(2);
 pub(crate) const QUEEN: PieceTerms =
     PieceTerms::new(950, 1000).mobility(2, 4).centre(2, 4).king_attack(5).phase(4);
 pub(crate) const KING: PieceTerms = PieceTerms::new(0, 0).centre(-8, 12).advance(-12, 0);

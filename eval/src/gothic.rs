@@ -10,12 +10,16 @@ const KNIGHT: PieceTerms =
     PieceTerms::new(300, 290).mobility(4, 4).centre(7, 5).advance(2, 0).king_attack(2).phase(1);
 const BISHOP: PieceTerms =
     PieceTerms::new(350, 350).mobility(5, 5).centre(3, 3).king_attack(2).phase(1);
-const ROOK: PieceTerms =
-    PieceTerms::new(500, 560).mobility(3, 6).ranks(ROOK_RANKS).king_attack(3).phase(2);
+const ROOK: PieceTerms = PieceTerms::new(500, 560)
+    .mobility(3, 6)
+    .ranks(ROOK_RANKS)
+    .open_file(40, 15)
+    .king_attack(3)
+    .phase(2);
 const QUEEN: PieceTerms =
     PieceTerms::new(950, 1000).mobility(2, 4).centre(2, 4).king_attack(5).phase(4);
 const CHANCELLOR: PieceTerms =
-    PieceTerms::new(900, 960).mobility(3, 4).centre(3, 3).king_attack(5).phase(4);
+    PieceTerms::new(900, 960).mobility(3, 4).centre(3, 3).open_file(20, 10).king_attack(5).phase(4);
 const ARCHBISHOP: PieceTerms =
     PieceTerms::new(875, 880).mobility(3, 4).centre(4, 4).king_attack(5).phase(4);
 

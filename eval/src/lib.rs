@@ -122,6 +122,8 @@ pub struct PieceTerms {
     /// Piece-square shape: bonus by rank counted from its own side (index 0 = own back
     /// rank); empty for none.
     pub ranks: &'static [S],
+    /// On a file with no pawn (half as much on a file with no pawn of its own side).
+    pub open_file: S,
     /// King-danger units per enemy king-zone square this piece attacks.
     pub king_attack: i32,
     /// King-danger units this piece adds near the enemy king while it is in the
@@ -141,6 +143,7 @@ impl PieceTerms {
             centre: S::ZERO,
             advance: S::ZERO,
             ranks: &[],
+            open_file: S::ZERO,
             king_attack: 0,
             drop_danger: 0,
             phase: 0,
@@ -164,6 +167,10 @@ impl PieceTerms {
     }
     pub const fn ranks(mut self, ranks: &'static [S]) -> Self {
         self.ranks = ranks;
+        self
+    }
+    pub const fn open_file(mut self, mg: i32, eg: i32) -> Self {
+        self.open_file = s(mg, eg);
         self
     }
     pub const fn king_attack(mut self, units: i32) -> Self {
@@ -249,6 +256,8 @@ pub struct EvalTables<V: Variant> {
     front_span: Vec<Bb<V>>,
     /// Both files beside each file.
     adjacent_files: Vec<Bb<V>>,
+    /// Each file.
+    files: Vec<Bb<V>>,
     /// Up to two ranks in front of a king on its file and the neighbouring ones,
     /// `[color][square]`.
     shelter: Vec<Bb<V>>,
@@ -368,7 +377,7 @@ impl<V: Evaluate> EvalTables<V> {
         let mut front_span = vec![Bitboard::EMPTY; 2 * n];
         let mut shelter = vec![Bitboard::EMPTY; 2 * n];
         let mut light_squares = Bitboard::EMPTY;
-        for index in 0..n {
+        for (index, zone) in king_zone.iter_mut().enumerate() {
             let sq = ekumen_movegen::Square::new(index as u8);
             let f = G::<V>::file_of(sq) as i32;
             let r = G::<V>::rank_of(sq) as i32;
@@ -378,7 +387,7 @@ impl<V: Evaluate> EvalTables<V> {
             for df in -1..=1 {
                 for dr in -1..=1 {
                     if let Some(to) = G::<V>::offset(sq, df, dr) {
-                        king_zone[index].set(to);
+                        zone.set(to);
                     }
                 }
             }
@@ -413,6 +422,7 @@ impl<V: Evaluate> EvalTables<V> {
             })
             .collect();
 
+        let file_masks = (0..files).map(|f| G::<V>::file_bb(f as u8)).collect();
         let start = Position::<V>::startpos();
         let mut max_phase = 0;
         for (i, terms) in params.pieces.iter().enumerate() {
@@ -430,6 +440,7 @@ impl<V: Evaluate> EvalTables<V> {
             passed_span,
             front_span,
             adjacent_files,
+            files: file_masks,
             shelter,
             light_squares,
             pawn_kinds,
@@ -456,6 +467,8 @@ struct Attacks<V: Variant> {
     by_pawns: [Bb<V>; 2],
     /// Everything a side attacks, its king included.
     all: [Bb<V>; 2],
+    /// What a side attacks with pieces other than its royal ones (pawns included).
+    by_non_royal: [Bb<V>; 2],
     /// Units of danger against each side's king, and how many pieces contribute.
     king_units: [i32; 2],
     king_attackers: [i32; 2],
@@ -469,6 +482,7 @@ pub fn evaluate<V: Evaluate>(pos: &Position<V>) -> i32 {
     let mut attacks = Attacks::<V> {
         by_pawns: [Bitboard::EMPTY; 2],
         all: [Bitboard::EMPTY; 2],
+        by_non_royal: [Bitboard::EMPTY; 2],
         king_units: [0; 2],
         king_attackers: [0; 2],
     };
@@ -523,7 +537,18 @@ pub fn evaluate<V: Evaluate>(pos: &Position<V>) -> i32 {
                 if def.royal {
                     continue;
                 }
+                attacks.by_non_royal[us] |= reach;
                 score += tables.mobility[i][(reach & mobility_area).count() as usize];
+                if terms.open_file != S::ZERO {
+                    let file = tables.files[V::Geo::file_of(sq) as usize];
+                    if (file & pawns[us]).is_empty() {
+                        score += if (file & pawns[them]).is_empty() {
+                            terms.open_file
+                        } else {
+                            s(terms.open_file.mg / 2, terms.open_file.eg / 2)
+                        };
+                    }
+                }
                 let hits = reach & zones[them];
                 if hits.is_nonempty() {
                     attacks.king_attackers[them] += 1;
@@ -598,8 +623,7 @@ pub fn evaluate<V: Evaluate>(pos: &Position<V>) -> i32 {
             let king_terms = &params.king;
             let mut units = attacks.king_units[us];
             let mut attackers = attacks.king_attackers[us];
-            let defended_by_others =
-                attacks.all[us] & !tables.king_zone[king.index()] | attacks.by_pawns[us];
+            let defended_by_others = attacks.by_non_royal[us] | attacks.by_pawns[us];
             let weak = zone & attacks.all[them] & !defended_by_others;
             units += king_terms.weak_square * weak.count() as i32;
             if V::DROPS {

@@ -32,9 +32,11 @@
 //!    capture histories) and penalises the quiet moves and captures tried before it.
 //!
 //! The quiescence search stands pat on the static evaluation and tries only captures and
-//! promotions that do not lose material (static exchange), with delta pruning; in check
-//! it tries every evasion, and gives up after a fixed number of plies so drop games,
-//! where checks can go on for long, stay bounded. Quiet drops are never searched there.
+//! promotions that do not lose material (static exchange), with delta pruning, and on its
+//! first ply also quiet moves that give check without losing the checking piece; in
+//! check it tries the captures and, once one evasion holds, at most two quiet evasions
+//! (drop games have dozens: every block by every piece in hand), and it gives up after a
+//! fixed number of plies. Other quiet drops are never searched there.
 //!
 //! Scores are from the side to move's point of view; mates are `MATE - plies`.
 
@@ -685,7 +687,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
 
         let mut list = ScoredMoves::new();
         self.pos.generate_legal(&mut list.moves);
-        if list.len() == 0 {
+        if list.is_empty() {
             return self.no_move_score(ply);
         }
         let tt_move = tt_move.filter(|m| list.moves.contains(*m));
@@ -1049,7 +1051,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
 
         let mut all = ScoredMoves::new();
         self.pos.generate_legal(&mut all.moves);
-        if all.len() == 0 {
+        if all.is_empty() {
             return self.no_move_score(ply);
         }
         // Only captures and promotions, unless in check.
@@ -1081,8 +1083,17 @@ impl<'a, V: Evaluate> Worker<'a, V> {
 
         let futility_base = if in_check { NONE } else { static_eval + 180 };
         let mut best_move = None;
+        let mut quiet_evasions = 0;
         while let Some((m, _)) = list.pick() {
             let info = self.move_info(m);
+            if in_check && !info.noisy {
+                // Once an evasion has shown we are not mated, one more quiet evasion is
+                // enough: in drop games there can be dozens (every block by every piece).
+                if best_score > -MATE_IN_MAX_PLY && quiet_evasions >= 2 {
+                    break;
+                }
+                quiet_evasions += 1;
+            }
             if !in_check && info.noisy && best_score > -MATE_IN_MAX_PLY {
                 let gain = captured_value(&self.pos, m) + promotion_gain(&self.pos, m).max(0);
                 if futility_base + gain <= alpha {

@@ -192,6 +192,11 @@ impl ScoredMoves {
         self.moves.len()
     }
 
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
     /// Sets the score of move `i` (every move must be scored before picking).
     #[inline(always)]
     pub fn set_score(&mut self, i: usize, score: i32) {

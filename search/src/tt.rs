@@ -145,7 +145,7 @@ impl TranspositionTable {
     }
 
     pub fn size_mb(&self) -> usize {
-        self.clusters.len() * std::mem::size_of::<Cluster>() >> 20
+        (self.clusters.len() * std::mem::size_of::<Cluster>()) >> 20
     }
 
     /// Empties every entry.
@@ -250,7 +250,7 @@ impl TranspositionTable {
     /// Per mille of the sampled entries written by the current search.
     pub fn hashfull(&self) -> u32 {
         let generation = self.generation.load(Ordering::Relaxed);
-        let mut used = 0;
+        let mut used = 0u32;
         let mut sampled = 0;
         for cluster in self.clusters.iter().take(1000 / ENTRIES_PER_CLUSTER) {
             for slot in &cluster.slots {
@@ -261,11 +261,7 @@ impl TranspositionTable {
                 }
             }
         }
-        if sampled == 0 {
-            0
-        } else {
-            used * 1000 / sampled
-        }
+        (used * 1000).checked_div(sampled).unwrap_or(0)
     }
 }
 
