@@ -135,23 +135,32 @@ def main():
                         break
                 moves.append(move)
             print(f"{variant} game {game}: {len(mates)} mates, {len(tactics)} tactics", file=sys.stderr)
+            write(args, variant, mates, tactics, self_analysis, analysis)
         ek.quit()
         fs.quit()
-        rng.shuffle(mates)
-        rng.shuffle(tactics)
-        mates.sort(key=lambda l: int(l.split("; mate ")[1].split(";")[0]))
-        path = os.path.join(ROOT, "search/tests/data", f"{variant}.epd")
-        with open(path, "w") as f:
-            if self_analysis:
-                f.write(f"# {variant}: mates from Ekumen self-play found by Ekumen ({analysis}) and "
-                        f"proved by brute force in the test; scripts/gen-search-suites.py\n")
-            else:
-                f.write(f"# {variant}: positions from Ekumen self-play analysed by Fairy-Stockfish "
-                        f"(depth {args.fs_depth} or 1 s, MultiPV 2); scripts/gen-search-suites.py\n")
-            for line in mates[: args.keep] + tactics[: args.keep]:
-                f.write(line + "\n")
-        print(f"{path}: {min(len(mates), args.keep)} mates, {min(len(tactics), args.keep)} tactics", file=sys.stderr)
+        write(args, variant, mates, tactics, self_analysis, analysis, final=True)
 
+
+def write(args, variant, mates, tactics, self_analysis, analysis, final=False):
+    """Writes the suite file (after every game, so an interrupted run keeps its work)."""
+    rng = random.Random(7)
+    mates, tactics = list(mates), list(tactics)
+    rng.shuffle(mates)
+    rng.shuffle(tactics)
+    mates.sort(key=lambda l: int(l.split("; mate ")[1].split(";")[0]))
+    path = os.path.join(ROOT, "search/tests/data", f"{variant}.epd")
+    with open(path, "w") as f:
+        if self_analysis:
+            f.write(f"# {variant}: mates from Ekumen self-play found by Ekumen ({analysis}) and "
+                    f"proved by brute force in the test; scripts/gen-search-suites.py\n")
+        else:
+            f.write(f"# {variant}: positions from Ekumen self-play analysed by Fairy-Stockfish "
+                    f"(depth {args.fs_depth} or 1 s, MultiPV 2); scripts/gen-search-suites.py\n")
+        for line in mates[: args.keep] + tactics[: args.keep]:
+            f.write(line + "\n")
+    if final:
+        print(f"{path}: {min(len(mates), args.keep)} mates, {min(len(tactics), args.keep)} tactics",
+              file=sys.stderr)
 
 if __name__ == "__main__":
     main()
