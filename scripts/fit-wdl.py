@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""Fits the score-to-WDL model of eval/src/wdl.rs from `ekumen match` PGN files.
+
+Each move of the named engine carries `{score/depth ...}` (the mover's view). Every such
+score, with the game's final result from the mover's side, is one sample. The model is
+the one Stockfish uses: win = 1 / (1 + exp((centre - cp) / width)), loss the mirror
+image, draw the rest; centre and width are fitted by maximum likelihood (a plain grid
+search, then refined), ignoring mate scores and the first `--skip` plies.
+
+  scripts/fit-wdl.py --engine ekumen games-*.pgn
+"""
+import argparse
+import math
+import re
+import sys
+
+
+def samples(paths, engine, skip):
+    for path in paths:
+        text = open(path).read()
+        for game in re.split(r"\n(?=\[Event )", text):
+            white = re.search(r'\[White "([^"]*)"\]', game)
+            black = re.search(r'\[Black "([^"]*)"\]', game)
+            result = re.search(r'\[Result "([^"]*)"\]', game)
+            variant = re.search(r'\[Variant "([^"]*)"\]', game)
+            if not (white and black and result) or result.group(1) not in ("1-0", "0-1", "1/2-1/2"):
+                continue
+            white_score = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}[result.group(1)]
+            fen = re.search(r'\[FEN "[^"]* ([wb]) ', game)
+            first_white = not (fen and fen.group(1) == "b")
+            moves = game[game.index("\n\n"):] if "\n\n" in game else ""
+            comments = re.findall(r"\{([+-]?\d+\.\d+|[+-]?M\d+|[+-]?#\d+)/\d+ ", moves)
+            for ply, comment in enumerate(comments):
+                if ply < skip or not re.match(r"^[+-]?\d+\.\d+$", comment):
+                    continue
+                mover_white = (ply % 2 == 0) == first_white
+                name = white.group(1) if mover_white else black.group(1)
+                if engine and name != engine:
+                    continue
+                cp = float(comment) * 100
+                outcome = white_score if mover_white else 1 - white_score
+                yield (variant.group(1) if variant else "chess"), cp, outcome
+
+
+def log_likelihood(data, centre, width):
+    total = 0.0
+    for cp, outcome in data:
+        cp = max(-4000.0, min(4000.0, cp))
+        win = 1 / (1 + math.exp((centre - cp) / width))
+        loss = 1 / (1 + math.exp((centre + cp) / width))
+        draw = max(1e-9, 1 - win - loss)
+        p = {1.0: win, 0.0: loss, 0.5: draw}[outcome]
+        total += math.log(max(p, 1e-9))
+    return total
+
+
+def fit(data):
+    best = None
+    for centre in range(0, 801, 25):
+        for width in range(20, 401, 10):
+            ll = log_likelihood(data, centre, width)
+            if best is None or ll > best[0]:
+                best = (ll, centre, width)
+    _, centre, width = best
+    step_c, step_w = 12.5, 5.0
+    while step_c > 0.5:
+        improved = False
+        for dc, dw in ((step_c, 0), (-step_c, 0), (0, step_w), (0, -step_w)):
+            c, w = max(0.0, centre + dc), max(5.0, width + dw)
+            ll = log_likelihood(data, c, w)
+            if ll > best[0]:
+                best, centre, width, improved = (ll, c, w), c, w, True
+        if not improved:
+            step_c, step_w = step_c / 2, step_w / 2
+    return centre, width
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--engine", default="ekumen", help="whose scores to use ('' for all)")
+    ap.add_argument("--skip", type=int, default=8)
+    ap.add_argument("pgn", nargs="+")
+    args = ap.parse_args()
+    by_variant = {}
+    for variant, cp, outcome in samples(args.pgn, args.engine, args.skip):
+        by_variant.setdefault(variant, []).append((cp, outcome))
+    for variant, data in sorted(by_variant.items()):
+        if len(data) < 200:
+            print(f"{variant}: only {len(data)} samples", file=sys.stderr)
+            continue
+        centre, width = fit(data)
+        print(f"{variant}: {len(data)} samples, centre {centre:.1f}, width {width:.1f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""Search speed (nodes per second, one thread) of Ekumen and Fairy-Stockfish in one run.
+
+For each case the two engines search the same position for the same time, one after the
+other, `--repeat` times alternating, and the best rate of each is printed, as the
+machine may be shared. A case is `variant[:fen]`; the default cases are the start
+positions of chess, gothic, shinobi and gethenian (and coherent for Ekumen alone).
+
+  scripts/search_speed.py [--fs PATH] [--variants-ini PATH] [--ms 4000] [--repeat 2] [case ...]
+"""
+import argparse
+import os
+import re
+import subprocess
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEFAULT_CASES = ["chess", "gothic", "shinobi", "gethenian", "coherent"]
+
+
+def rate(binary, variants_ini, variant, fen, ms, threads):
+    p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.DEVNULL, text=True, bufsize=1)
+    send = lambda line: (p.stdin.write(line + "\n"), p.stdin.flush())
+    send("uci")
+    if variants_ini:
+        send(f"setoption name VariantPath value {variants_ini}")
+    send(f"setoption name UCI_Variant value {variant}")
+    send(f"setoption name Threads value {threads}")
+    send(f"position fen {fen}" if fen else "position startpos")
+    send("isready")
+    for line in p.stdout:
+        if line.strip() == "readyok":
+            break
+    send(f"go movetime {ms}")
+    nodes = nps = depth = None
+    for line in p.stdout:
+        m = re.search(r"^info depth (\d+) .*nodes (\d+) nps (\d+)", line)
+        if m:
+            depth, nodes, nps = int(m.group(1)), int(m.group(2)), int(m.group(3))
+        if line.startswith("bestmove"):
+            break
+    send("quit")
+    p.wait(timeout=10)
+    return nps, depth, nodes
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--ekumen", default=os.path.join(ROOT, "target/release/ekumen"))
+    ap.add_argument("--fs", default=os.environ.get("FS"))
+    ap.add_argument("--variants-ini", default=os.environ.get("FS_VARIANTS"))
+    ap.add_argument("--ms", type=int, default=4000)
+    ap.add_argument("--repeat", type=int, default=2)
+    ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("cases", nargs="*", default=DEFAULT_CASES)
+    args = ap.parse_args()
+    print(f"{'case':<12} {'Ekumen nps':>11} {'depth':>5}  {'FS nps':>9} {'depth':>5}  ratio   load")
+    for case in args.cases:
+        variant, _, fen = case.partition(":")
+        best_ek = best_fs = (0, 0, 0)
+        for _ in range(args.repeat):
+            best_ek = max(best_ek, rate(args.ekumen, None, variant, fen, args.ms, args.threads))
+            if args.fs and variant != "coherent":
+                best_fs = max(best_fs, rate(args.fs, args.variants_ini, variant, fen, args.ms, args.threads))
+        load = os.getloadavg()[0]
+        ratio = f"{best_ek[0] / best_fs[0]:.2f}" if best_fs[0] else "-"
+        fs_text = f"{best_fs[0]:>9} {best_fs[1]:>5}" if best_fs[0] else f"{'-':>9} {'-':>5}"
+        print(f"{case:<12} {best_ek[0]:>11} {best_ek[1]:>5}  {fs_text}  {ratio:>5}  {load:.1f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,101 @@
+//! Lazy SMP: does a second thread help at equal time? Two measurements, printed:
+//! - time to find the suites' mates with 1 and with 2 threads (a `mate` limit ends the
+//!   search as soon as it is found, a time cap bounds it);
+//! - the depth completed from the start positions in a fixed time.
+//!
+//! It needs two idle cores to mean anything, so it is not part of the normal test run:
+//! `cargo test --release -p ekumen-search --test smp -- --ignored --nocapture`.
+
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use ekumen_movegen::{AnyPosition, VariantId};
+use ekumen_search::{
+    IterationReport, Limits, SearchObserver, SearchResult, SearchScore, SearchSettings, Searcher,
+};
+
+#[derive(Clone, Default)]
+struct Collect(Arc<Mutex<Vec<IterationReport>>>);
+
+impl SearchObserver for Collect {
+    fn iteration(&mut self, report: &IterationReport) {
+        self.0.lock().unwrap().push(report.clone());
+    }
+    fn finished(&mut self, _: &SearchResult) {}
+}
+
+fn run(pos: &AnyPosition, threads: usize, limits: Limits) -> (Duration, Vec<IterationReport>) {
+    let settings = SearchSettings { threads, hash_mb: 64, ..SearchSettings::default() };
+    let mut searcher = Searcher::new(settings);
+    let collect = Collect::default();
+    let started = Instant::now();
+    searcher.start(pos.clone(), limits, Box::new(collect.clone())).wait().unwrap();
+    let reports = collect.0.lock().unwrap().clone();
+    (started.elapsed(), reports)
+}
+
+fn mates(variant: VariantId) -> Vec<(String, u32)> {
+    let path = format!("{}/tests/data/{variant}.epd", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| {
+            let mut fields = l.split(';').map(str::trim);
+            let fen = fields.next()?.to_string();
+            let n = fields.find_map(|f| f.strip_prefix("mate "))?.parse().ok()?;
+            Some((fen, n))
+        })
+        .filter(|(_, n)| *n >= 3)
+        .collect()
+}
+
+#[test]
+#[ignore]
+fn two_threads_against_one() {
+    let cap = Duration::from_secs(4);
+    println!("time to mate (mates in 3 or more), seconds, capped at {cap:?}:");
+    println!("{:<10} {:>5} {:>8} {:>8}", "variant", "cases", "1 thread", "2 threads");
+    let (mut all_one, mut all_two) = (0.0, 0.0);
+    for variant in [VariantId::Chess, VariantId::Gothic, VariantId::Shinobi, VariantId::Gethenian] {
+        let cases = mates(variant);
+        let (mut one, mut two) = (0.0, 0.0);
+        for (fen, n) in &cases {
+            let pos = AnyPosition::from_fen(variant, fen, false).unwrap();
+            for threads in [1, 2] {
+                let limits = Limits { mate: Some(*n), move_time: Some(cap), ..Limits::default() };
+                let (elapsed, reports) = run(&pos, threads, limits);
+                let found = reports.iter().any(|r| matches!(r.score, SearchScore::Mating(_)));
+                let seconds = if found { elapsed.as_secs_f64() } else { cap.as_secs_f64() * 2.0 };
+                if threads == 1 {
+                    one += seconds;
+                } else {
+                    two += seconds;
+                }
+            }
+        }
+        println!("{:<10} {:>5} {:>8.2} {:>8.2}", variant.name(), cases.len(), one, two);
+        all_one += one;
+        all_two += two;
+    }
+    println!(
+        "total: 1 thread {all_one:.2} s, 2 threads {all_two:.2} s, speed-up {:.2}",
+        all_one / all_two
+    );
+
+    println!("depth completed from the start position in 3 s:");
+    for variant in VariantId::ALL {
+        let pos = AnyPosition::startpos(variant, false);
+        let mut depths = Vec::new();
+        for threads in [1, 2] {
+            let limits = Limits { move_time: Some(Duration::from_secs(3)), ..Limits::default() };
+            let (_, reports) = run(&pos, threads, limits);
+            depths.push(reports.iter().map(|r| r.depth).max().unwrap_or(0));
+        }
+        println!(
+            "{:<10} 1 thread depth {:>2}, 2 threads depth {:>2}",
+            variant.name(),
+            depths[0],
+            depths[1]
+        );
+    }
+}
