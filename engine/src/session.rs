@@ -618,12 +618,14 @@ impl Session {
             infinite: params.infinite,
             ponder: params.ponder,
             search_moves,
+            started: None,
         }
     }
 
     fn go(&mut self, params: &GoParams) {
+        let started = Instant::now();
         self.finish_job();
-        let limits = self.limits(params);
+        let limits = Limits { started: Some(started), ..self.limits(params) };
         if !params.search_moves.is_empty() && limits.search_moves.is_empty() {
             self.info("no legal move among searchmoves; searching all moves");
         }
@@ -698,7 +700,7 @@ impl Session {
     }
 
     fn eval(&self) {
-        let score = ekumen_search::stub::evaluate(&self.position);
+        let score = ekumen_eval::evaluate_any(&self.position);
         let white = if self.position.side_to_move() == ekumen_movegen::Color::White {
             score
         } else {

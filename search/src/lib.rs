@@ -1,5 +1,5 @@
-//! The search: the interface the protocol front end drives, and for now a small stand-in
-//! algorithm behind it.
+//! The search: the interface the protocol front end drives, and the alpha-beta search
+//! behind it.
 //!
 //! # Interface
 //! A [`Searcher`] lives as long as the engine and owns what survives between searches
@@ -22,16 +22,12 @@
 //! `Hash` ([`tt`]), Lazy SMP over `Threads` ([`thread`]) and time management ([`time`]).
 //! It is generic over the variant and monomorphised: the variant is chosen once, at the
 //! root. The evaluation is the `ekumen-eval` crate's.
-//!
-//! [`stub`] is the small stand-in search the interface was first built with; it is kept as
-//! a reference for the contract (limits, stop, no-move verdicts) and is no longer used.
 
 pub mod alphabeta;
 pub mod check;
 pub mod limits;
 pub mod ordering;
 pub mod see;
-pub mod stub;
 pub mod thread;
 pub mod time;
 pub mod tt;
@@ -45,7 +41,7 @@ use std::time::{Duration, Instant};
 
 use ekumen_movegen::{AnyPosition, GameResult, Move};
 
-pub use limits::{time_budget, Limits, TimeBudget};
+pub use limits::Limits;
 
 /// A score from the side to move's point of view.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -247,7 +243,9 @@ fn run(
     mut observer: Box<dyn SearchObserver>,
     table: &tt::TranspositionTable,
 ) -> SearchResult {
-    let start = Instant::now();
+    // The clock runs from the moment the GUI's `go` arrived, not from when this thread
+    // got the processor.
+    let start = limits.started.unwrap_or_else(Instant::now);
     let searched = panic::catch_unwind(AssertUnwindSafe(|| {
         thread::search(position, limits, settings, control, start, observer.as_mut(), table)
     }));

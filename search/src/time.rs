@@ -9,13 +9,15 @@
 //! - a score falling from the previous iterations earns more time, a rising one less;
 //! - with a single legal move there is nothing to think about.
 //!
-//! The clock budget: `Move Overhead` is kept back from every figure for the transport and
-//! the GUI; the optimum is the remaining time over the moves still to play (`movestogo`,
-//! or an estimate that shrinks as the clock runs down) plus most of the increment; the
-//! maximum is a few optima but never more than a fraction of what is left, so a sudden
-//! death game never runs out (with `movestogo` 1, at most 90 % of the clock). USI's
-//! byoyomi is time lost if unused: it is added to both limits, less the overhead.
-//! `movetime` is a fixed time (less the overhead).
+//! The clock budget, as in Stockfish: the time pool is what is left on the clock plus the
+//! increments still to come over the moves to play (`movestogo`, else a horizon of 50),
+//! less `Move Overhead` (the GUI's and the transport's share) once for each of those moves
+//! and twice more. The optimum is the pool's share for one move; the maximum is five
+//! optima but never more than 35 % of the clock (75 % with one move to go). With a small
+//! clock and a large overhead the engine so moves almost at once, which is what keeps it
+//! from losing on time behind a slow client. USI's byoyomi is lost if unused: 90 % of it,
+//! less the overhead, is added to both limits, and when the main time is smaller than a
+//! period the whole maximum is the aim. `movetime` is a fixed time less the overhead.
 //!
 //! Pondering: the clock starts at `ponderhit`. The maximum counts from then; the optimum
 //! counts from the start of the search, since the time spent pondering was free.
@@ -26,8 +28,8 @@ use ekumen_movegen::Color;
 
 use crate::limits::Limits;
 
-/// Moves assumed left in the game when the GUI does not say.
-const MOVES_HORIZON: u32 = 40;
+/// Moves assumed left in the game when the GUI does not say (Stockfish's figure).
+const MOVES_HORIZON: u32 = 50;
 
 /// Time limits of one search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,36 +50,20 @@ impl TimeManager {
         if clock.is_none() && limits.byoyomi.is_none() {
             return None;
         }
-        let left = clock.unwrap_or_default().saturating_sub(overhead);
+        let clock = clock.unwrap_or_default();
         let increment = limits.increment[us.index()];
-        let byoyomi = limits.byoyomi.unwrap_or_default().saturating_sub(overhead);
-        let left_ms = left.as_secs_f64() * 1000.0;
-        let increment_ms = increment.as_secs_f64() * 1000.0;
-
-        let (optimum_ms, maximum_ms) = match limits.moves_to_go {
-            Some(moves) => {
-                let moves = f64::from(moves.clamp(1, 80));
-                let optimum = left_ms / (moves + 1.0).min(moves * 1.5) + increment_ms * 0.8;
-                let cap = if moves <= 1.0 { 0.9 } else { 0.7 };
-                (optimum, (optimum * 4.0).min(left_ms * cap))
-            }
-            None => {
-                // Fewer moves assumed as the clock runs down, so the increment carries more
-                // of the load late in a game.
-                let horizon = f64::from(MOVES_HORIZON);
-                let optimum = left_ms / horizon + increment_ms * 0.85;
-                (optimum, (optimum * 5.0).min(left_ms * 0.35 + increment_ms * 0.5))
-            }
-        };
-        // The increment arrives only after the move: never count on it.
-        let maximum_ms = maximum_ms.min(left_ms * 0.9);
-        let optimum_ms = optimum_ms.min(maximum_ms).max(0.0);
-        let byoyomi_ms = byoyomi.as_secs_f64() * 1000.0;
-        // With byoyomi, the main time's share is small change: spend the period.
-        let optimum_ms =
-            if byoyomi_ms > 0.0 && left_ms < byoyomi_ms { maximum_ms } else { optimum_ms };
-        let optimum = Duration::from_secs_f64((optimum_ms + byoyomi_ms) / 1000.0);
-        let maximum = Duration::from_secs_f64((maximum_ms + byoyomi_ms) / 1000.0);
+        let moves_to_go = limits.moves_to_go.unwrap_or(MOVES_HORIZON).clamp(1, MOVES_HORIZON);
+        let pool = (clock + increment * (moves_to_go - 1))
+            .saturating_sub(overhead * (moves_to_go + 2))
+            .max(Duration::from_millis(1));
+        let optimum = pool / moves_to_go;
+        let clock_share = if moves_to_go == 1 { clock * 3 / 4 } else { clock * 7 / 20 };
+        let maximum = (optimum * 5).min(clock_share.saturating_sub(overhead));
+        let optimum = optimum.min(maximum);
+        let byoyomi = limits.byoyomi.unwrap_or_default().saturating_sub(overhead) * 9 / 10;
+        // With byoyomi, a main time smaller than a period is small change: spend the period.
+        let optimum = if byoyomi > clock { maximum } else { optimum };
+        let (optimum, maximum) = (optimum + byoyomi, maximum + byoyomi);
         Some(TimeManager {
             optimum: optimum.max(Duration::from_millis(1)),
             maximum: maximum.max(Duration::from_millis(1)),
@@ -171,6 +157,13 @@ mod tests {
     }
 
     #[test]
+    fn a_small_clock_behind_a_large_overhead_moves_at_once() {
+        // 300 ms left, Move Overhead 100 ms (lichess-bot's): the pool is nearly empty.
+        let tm = TimeManager::new(&limits(300, 10), Color::White, ms(100)).unwrap();
+        assert!(tm.maximum <= ms(5), "{tm:?}");
+    }
+
+    #[test]
     fn byoyomi_is_spent() {
         let limits = Limits {
             time: [Some(ms(0)), Some(ms(0))],
@@ -178,6 +171,6 @@ mod tests {
             ..Limits::default()
         };
         let tm = TimeManager::new(&limits, Color::White, ms(10)).unwrap();
-        assert!(tm.optimum >= ms(900) && tm.maximum <= ms(990), "{tm:?}");
+        assert!(tm.optimum >= ms(850) && tm.maximum <= ms(990), "{tm:?}");
     }
 }

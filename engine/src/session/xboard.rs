@@ -301,6 +301,7 @@ impl Session {
     }
 
     fn start_xboard_search(&mut self) {
+        let started = std::time::Instant::now();
         self.finish_job();
         let pos = &self.position;
         if !self.xboard.analyzing {
@@ -326,7 +327,7 @@ impl Session {
             abort,
         };
         self.searcher.configure(self.settings());
-        let limits = self.xboard_limits();
+        let limits = Limits { started: Some(started), ..self.xboard_limits() };
         let handle = self.searcher.start(self.position.clone(), limits, Box::new(printer));
         self.job = Some(Job::Search(handle));
     }
