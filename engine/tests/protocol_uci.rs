@@ -469,8 +469,18 @@ fn chess960_castling_notation() {
 fn eval_and_bench_commands() {
     let mut engine = Engine::start();
     engine.ask("uci");
-    let eval = engine.ask("eval");
-    assert_eq!(eval, vec!["Final evaluation       +0.00 (white side)"]);
+    let white_side = |lines: Vec<String>| -> f64 {
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        let text = lines[0].strip_prefix("Final evaluation").expect("FS's wording").trim();
+        let number = text.strip_suffix("(white side)").expect("FS's wording").trim();
+        number.parse().expect("a signed number of pawns")
+    };
+    assert!(white_side(engine.ask("eval")).abs() < 0.5);
+    // Black is missing the queen: White is far ahead whoever is to move.
+    engine.ask("position fen rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert!(white_side(engine.ask("eval")) > 5.0);
+    engine.ask("position fen rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
+    assert!(white_side(engine.ask("eval")) > 5.0);
     engine.send("bench 1");
     let last = engine.line();
     let words: Vec<&str> = last.split(' ').collect();

@@ -1,6 +1,6 @@
 //! Every limit a `go` command can set, through the search's public interface.
 
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, RwLock, RwLockReadGuard, RwLockWriteGuard};
 use std::time::{Duration, Instant};
 
 use ekumen_movegen::{AnyPosition, Color, VariantId};
@@ -18,6 +18,19 @@ impl SearchObserver for Collect {
     fn finished(&mut self, result: &SearchResult) {
         *self.1.lock().unwrap() = Some(result.clone());
     }
+}
+
+/// Tests that time the search hold the processor alone (`timed`); the others share it
+/// (`untimed`). On a two-core machine a clock test racing eight busy searches measures
+/// the scheduler, not the search.
+static PROCESSOR: RwLock<()> = RwLock::new(());
+
+fn timed() -> RwLockWriteGuard<'static, ()> {
+    PROCESSOR.write().unwrap_or_else(|e| e.into_inner())
+}
+
+fn untimed() -> RwLockReadGuard<'static, ()> {
+    PROCESSOR.read().unwrap_or_else(|e| e.into_inner())
 }
 
 fn ms(n: u64) -> Duration {
@@ -42,6 +55,7 @@ fn run(
 
 #[test]
 fn depth_limit() {
+    let _processor = untimed();
     for variant in VariantId::ALL {
         let limits = Limits { depth: Some(5), ..Limits::default() };
         let (result, reports) = run(SearchSettings::default(), &start(variant), limits);
@@ -53,6 +67,7 @@ fn depth_limit() {
 
 #[test]
 fn node_limit_is_exact_and_repeatable_on_one_thread() {
+    let _processor = untimed();
     let limits = Limits { nodes: Some(20_000), ..Limits::default() };
     let (first, _) = run(SearchSettings::default(), &start(VariantId::Gothic), limits.clone());
     let (second, _) = run(SearchSettings::default(), &start(VariantId::Gothic), limits);
@@ -62,6 +77,7 @@ fn node_limit_is_exact_and_repeatable_on_one_thread() {
 
 #[test]
 fn move_time_is_kept() {
+    let _processor = timed();
     let limits = Limits { move_time: Some(ms(300)), ..Limits::default() };
     let started = Instant::now();
     let settings = SearchSettings { move_overhead: ms(20), ..SearchSettings::default() };
@@ -73,6 +89,7 @@ fn move_time_is_kept() {
 
 #[test]
 fn a_fast_clock_is_never_exceeded() {
+    let _processor = timed();
     // 1 s + 10 ms, as in fast test matches: no move may take more than the clock allows.
     for (variant, left) in
         [(VariantId::Chess, 1000), (VariantId::Gethenian, 300), (VariantId::Shinobi, 60)]
@@ -91,6 +108,7 @@ fn a_fast_clock_is_never_exceeded() {
 
 #[test]
 fn mate_limit_stops_at_the_mate() {
+    let _processor = untimed();
     // Mate in one: Qg7#.
     let pos =
         AnyPosition::from_fen(VariantId::Chess, "7k/8/5K2/8/8/8/8/6Q1 w - - 0 1", false).unwrap();
@@ -102,6 +120,7 @@ fn mate_limit_stops_at_the_mate() {
 
 #[test]
 fn search_moves_restrict_the_root() {
+    let _processor = untimed();
     let pos = start(VariantId::Chess);
     let only = pos.parse_uci_move("a2a3").unwrap();
     let limits = Limits { depth: Some(6), search_moves: vec![only], ..Limits::default() };
@@ -112,6 +131,7 @@ fn search_moves_restrict_the_root() {
 
 #[test]
 fn multi_pv_reports_distinct_lines_in_order() {
+    let _processor = untimed();
     let settings = SearchSettings { multi_pv: 3, ..SearchSettings::default() };
     let limits = Limits { depth: Some(6), ..Limits::default() };
     let (result, reports) = run(settings, &start(VariantId::Gethenian), limits);
@@ -130,6 +150,7 @@ fn multi_pv_reports_distinct_lines_in_order() {
 
 #[test]
 fn several_threads_search_together() {
+    let _processor = untimed();
     let settings = SearchSettings { threads: 3, ..SearchSettings::default() };
     let limits = Limits { depth: Some(9), ..Limits::default() };
     for variant in VariantId::ALL {
@@ -142,6 +163,7 @@ fn several_threads_search_together() {
 
 #[test]
 fn ponder_waits_for_ponderhit_then_keeps_the_clock() {
+    let _processor = timed();
     let limits =
         Limits { time: [Some(ms(2_000)), Some(ms(2_000))], ponder: true, ..Limits::default() };
     let mut searcher = Searcher::new(SearchSettings::default());
@@ -160,6 +182,7 @@ fn ponder_waits_for_ponderhit_then_keeps_the_clock() {
 
 #[test]
 fn infinite_runs_until_stop() {
+    let _processor = timed();
     let limits = Limits { infinite: true, ..Limits::default() };
     let mut searcher = Searcher::new(SearchSettings::default());
     let collect = Collect::default();
@@ -175,6 +198,7 @@ fn infinite_runs_until_stop() {
 
 #[test]
 fn clocks_are_read_for_the_side_to_move() {
+    let _processor = timed();
     // Black to move with plenty of time while White has almost none: Black may think.
     let mut pos = start(VariantId::Chess);
     pos.make_move(pos.parse_uci_move("e2e4").unwrap());
