@@ -77,8 +77,6 @@ fn run_script(script: &str, args: &[&str]) {
 }
 
 #[test]
-#[ignore = "the search overshoots its clock in pondering games (time forfeit at 3 s + 50 ms); \
-            run with --ignored once the time manager is fixed"]
 fn python_chess_plays_like_lichess_bot() {
     run_script("client-python-chess.py", &[ENGINE, "4"]);
 }

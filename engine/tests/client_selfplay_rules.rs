@@ -10,8 +10,6 @@ use ekumen_movegen::{AnyPosition, GameResult, VariantId};
 use support::Engine;
 
 #[test]
-#[ignore = "the search overshoots small clocks (gethenian lost on time at 2 s + 40 ms); \
-            run with --ignored once the time manager is fixed"]
 fn every_variant_plays_legal_games_on_the_clock() {
     let mut engine = Engine::start();
     engine.ask("uci");
