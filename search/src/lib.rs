@@ -168,8 +168,8 @@ impl SearchControl {
 #[derive(Debug, Default)]
 pub struct Searcher {
     settings: SearchSettings,
-    /// The transposition table, allocated at the first search (and again when `Hash`
-    /// changes).
+    /// The transposition table, allocated when the settings are applied (or at the first
+    /// search) and again when `Hash` changes.
     tt: Option<Arc<tt::TranspositionTable>>,
 }
 
@@ -197,9 +197,14 @@ impl Searcher {
         &self.settings
     }
 
-    /// Applies new settings (takes effect from the next search).
+    /// Applies new settings (from the next search). A new `Hash` size is allocated and
+    /// its pages touched now, so the cost is paid before `readyok`, not on the clock.
     pub fn configure(&mut self, settings: SearchSettings) {
+        let resized = self.tt.as_ref().is_some_and(|t| t.size_mb() != settings.hash_mb.max(1));
         self.settings = settings;
+        if resized || self.tt.is_none() {
+            self.table().clear();
+        }
     }
 
     /// Forgets everything learnt from earlier searches (`ucinewgame`, `Clear Hash`).
