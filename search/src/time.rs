@@ -10,7 +10,7 @@
 //! - with a single legal move there is nothing to think about.
 //!
 //! The clock budget, as in Stockfish: the time pool is what is left on the clock plus the
-//! increments still to come over the moves to play (`movestogo`, else a horizon of 50),
+//! increments still to come over the moves to play (`movestogo`, else a horizon of 30),
 //! less `Move Overhead` (the GUI's and the transport's share) once for each of those moves
 //! and twice more. The optimum is the pool's share for one move; the maximum is five
 //! optima but never more than 35 % of the clock (75 % with one move to go). With a small
@@ -28,8 +28,10 @@ use ekumen_movegen::Color;
 
 use crate::limits::Limits;
 
-/// Moves assumed left in the game when the GUI does not say (Stockfish's figure).
-const MOVES_HORIZON: u32 = 50;
+/// Moves assumed left in the game when the GUI does not say. A search stops short of its
+/// optimum more often than it passes it (see [`TimeManager::keep_going`]), so this is
+/// shorter than a game really lasts.
+const MOVES_HORIZON: u32 = 30;
 
 /// Time limits of one search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,7 +54,7 @@ impl TimeManager {
         }
         let clock = clock.unwrap_or_default();
         let increment = limits.increment[us.index()];
-        let moves_to_go = limits.moves_to_go.unwrap_or(MOVES_HORIZON).clamp(1, MOVES_HORIZON);
+        let moves_to_go = limits.moves_to_go.map_or(MOVES_HORIZON, |moves| moves.clamp(1, 80));
         let pool = (clock + increment * (moves_to_go - 1))
             .saturating_sub(overhead * (moves_to_go + 2))
             .max(Duration::from_millis(1));
