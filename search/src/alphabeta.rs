@@ -174,7 +174,13 @@ struct MoveInfo {
 }
 
 impl<'a, V: Evaluate> Worker<'a, V> {
-    pub fn new(pos: &Position<V>, id: usize, shared: &'a Shared<'a>, moves: &[Move]) -> Self {
+    pub fn new(
+        pos: &Position<V>,
+        id: usize,
+        shared: &'a Shared<'a>,
+        moves: &[Move],
+        histories: Box<Histories>,
+    ) -> Self {
         Worker {
             pos: pos.clone(),
             id,
@@ -189,7 +195,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             stack: vec![Frame::default(); MAX_PLY + 8],
             pv: Box::new([[None; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
-            histories: Box::default(),
+            histories,
             null_move_floor: [0; 2],
         }
     }

@@ -35,7 +35,7 @@ pub mod value;
 
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -171,11 +171,13 @@ pub struct Searcher {
     /// The transposition table, allocated when the settings are applied (or at the first
     /// search) and again when `Hash` changes.
     tt: Option<Arc<tt::TranspositionTable>>,
+    /// Each search thread's move-ordering histories, kept from one search to the next.
+    histories: Arc<Mutex<Vec<Box<ordering::Histories>>>>,
 }
 
 impl Searcher {
     pub fn new(settings: SearchSettings) -> Self {
-        Searcher { settings, tt: None }
+        Searcher { settings, tt: None, histories: Arc::default() }
     }
 
     /// The transposition table of the current `Hash` size.
@@ -212,6 +214,10 @@ impl Searcher {
         if let Some(table) = &self.tt {
             table.clear();
         }
+        // A running search holds the histories; it keeps them (`Clear Hash` mid-search).
+        if let Ok(mut histories) = self.histories.try_lock() {
+            histories.clear();
+        }
     }
 
     /// Starts searching `position` on a new thread.
@@ -226,10 +232,14 @@ impl Searcher {
         let settings = self.settings.clone();
         let table = self.table();
         let shared = Arc::clone(&control);
+        let histories = Arc::clone(&self.histories);
         let thread = std::thread::Builder::new()
             .name("search".into())
             .stack_size(64 << 20)
-            .spawn(move || run(&position, &limits, &settings, &shared, observer, &table))
+            .spawn(move || {
+                let mut histories = histories.lock().unwrap_or_else(|e| e.into_inner());
+                run(&position, &limits, &settings, &shared, observer, &table, &mut histories)
+            })
             .expect("the search thread starts");
         SearchHandle { control, thread: Some(thread) }
     }
@@ -247,12 +257,22 @@ fn run(
     control: &SearchControl,
     mut observer: Box<dyn SearchObserver>,
     table: &tt::TranspositionTable,
+    histories: &mut Vec<Box<ordering::Histories>>,
 ) -> SearchResult {
     // The clock runs from the moment the GUI's `go` arrived, not from when this thread
     // got the processor.
     let start = limits.started.unwrap_or_else(Instant::now);
     let searched = panic::catch_unwind(AssertUnwindSafe(|| {
-        thread::search(position, limits, settings, control, start, observer.as_mut(), table)
+        thread::search(
+            position,
+            limits,
+            settings,
+            control,
+            start,
+            observer.as_mut(),
+            table,
+            histories,
+        )
     }));
     let mut result = searched.unwrap_or_else(|_| {
         log::error!("the search failed on {}; answering with a legal move", position.fen());
