@@ -160,7 +160,7 @@ pub(crate) struct Worker<'a, V: Evaluate> {
     stack: Vec<Frame>,
     pv: Box<[[Option<Move>; MAX_PLY + 1]; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
-    pub histories: Box<Histories>,
+    pub histories: Histories,
     /// Null moves are off for this side below this ply (verification searches).
     null_move_floor: [usize; 2],
 }
@@ -179,7 +179,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         id: usize,
         shared: &'a Shared<'a>,
         moves: &[Move],
-        histories: Box<Histories>,
+        histories: Histories,
     ) -> Self {
         Worker {
             pos: pos.clone(),

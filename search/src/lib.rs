@@ -172,7 +172,7 @@ pub struct Searcher {
     /// search) and again when `Hash` changes.
     tt: Option<Arc<tt::TranspositionTable>>,
     /// Each search thread's move-ordering histories, kept from one search to the next.
-    histories: Arc<Mutex<Vec<Box<ordering::Histories>>>>,
+    histories: Arc<Mutex<Vec<ordering::Histories>>>,
 }
 
 impl Searcher {
@@ -257,7 +257,7 @@ fn run(
     control: &SearchControl,
     mut observer: Box<dyn SearchObserver>,
     table: &tt::TranspositionTable,
-    histories: &mut Vec<Box<ordering::Histories>>,
+    histories: &mut Vec<ordering::Histories>,
 ) -> SearchResult {
     // The clock runs from the moment the GUI's `go` arrived, not from when this thread
     // got the processor.
