@@ -3,17 +3,19 @@
 # (8 random plies, rejected when Ekumen's evaluation exceeds 1.5 pawns), colours swapped on
 # each opening; every move checked by Ekumen's rules, games written to a PGN file.
 #
-#   scripts/match-vs-fs.sh FAIRY_STOCKFISH VARIANT [GAMES] [TC] [CONCURRENCY]
+#   scripts/match-vs-fs.sh FAIRY_STOCKFISH VARIANT [GAMES] [TC] [CONCURRENCY] [SEED]
 #
 # FAIRY_STOCKFISH is a largeboards build (gothic is 10x8); shinobi and gethenian are read
-# from tests/data/fairy/variants.ini. Defaults: 200 games at 10+0.1, two at a time.
+# from tests/data/fairy/variants.ini. Defaults: 200 games at 10+0.1, two at a time, seed 1
+# (a different seed draws different openings).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
-fs=${1:?usage: match-vs-fs.sh FAIRY_STOCKFISH VARIANT [GAMES] [TC] [CONCURRENCY]}
+fs=${1:?usage: match-vs-fs.sh FAIRY_STOCKFISH VARIANT [GAMES] [TC] [CONCURRENCY] [SEED]}
 variant=${2:?variant}
 games=${3:-200}
 tc=${4:-10+0.1}
 concurrency=${5:-2}
+seed=${6:-1}
 cargo build --release --quiet --manifest-path "$root/Cargo.toml" -p ekumen
 ekumen="$root/target/release/ekumen"
 copy=$(mktemp -d)/ekumen
@@ -25,4 +27,4 @@ exec "$copy" match \
     --engine cmd="$copy" name=Ekumen \
     --engine cmd="$fs" name=Fairy-Stockfish option.VariantPath="$root/tests/data/fairy/variants.ini" \
     --variant "$variant" --tc "$tc" --games "$games" --concurrency "$concurrency" \
-    --random-openings 8 --pgn "$pgn"
+    --random-openings 8 --seed "$seed" --pgn "$pgn"
