@@ -3,7 +3,7 @@
 //!
 //! # Interface
 //! A [`Searcher`] lives as long as the engine and owns what survives between searches
-//! (the settings now; the transposition table and thread pool of the full search later).
+//! (the settings, the transposition table, each search thread's move-ordering histories).
 //! [`Searcher::start`] copies the root position, starts the search on its own thread and
 //! returns a [`SearchHandle`] at once, so the command loop keeps reading input: `stop`
 //! and `ponderhit` reach the search through a shared [`SearchControl`], and `isready` is
