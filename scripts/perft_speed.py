@@ -15,7 +15,8 @@ import subprocess
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from uci_engine import FAIRY_VARIANTS_INI, ROOT, UciEngine
+
 DEFAULT_CASES = ["chess:6", "gothic:6", "shinobi:5", "gethenian:7", "coherent:5"]
 # What Fairy-Stockfish plays (shinobi and gethenian from the variants.ini it is given).
 FS_VARIANTS = {"chess", "gothic", "shinobi", "gethenian"}
@@ -27,28 +28,16 @@ def supported(binary, variant):
 
 
 def perft(binary, variants_ini, variant, depth, fen):
-    proc = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL, text=True, bufsize=1)
-    send = lambda line: (proc.stdin.write(line + "\n"), proc.stdin.flush())
-    send("uci")
-    if variants_ini:
-        send(f"setoption name VariantPath value {variants_ini}")
-    send(f"setoption name UCI_Variant value {variant}")
-    send(f"position fen {fen}" if fen else "position startpos")
-    send("isready")
-    for line in proc.stdout:
-        if line.strip() == "readyok":
-            break
+    engine = UciEngine(binary, variant, fen, variants_ini)
     start = time.perf_counter()
-    send(f"go perft {depth}")
+    engine.send(f"go perft {depth}")
     nodes = None
-    for line in proc.stdout:
+    for line in engine.lines():
         if line.startswith("Nodes searched"):
             nodes = int(line.split()[-1])
             break
     elapsed = time.perf_counter() - start
-    send("quit")
-    proc.wait(timeout=30)
+    engine.quit()
     return nodes, elapsed
 
 
@@ -56,7 +45,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--ekumen", default=os.path.join(ROOT, "target", "release", "ekumen"))
     ap.add_argument("--fs", default=os.environ.get("FS"))
-    ap.add_argument("--variants-ini", default=os.path.join(ROOT, "tests", "data", "fairy", "variants.ini"))
+    ap.add_argument("--variants-ini", default=FAIRY_VARIANTS_INI)
     ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("cases", nargs="*", default=DEFAULT_CASES)
     args = ap.parse_args()

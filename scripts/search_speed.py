@@ -3,7 +3,8 @@
 
 For each case the two engines search the same position for the same time, one after the
 other, `--repeat` times alternating, and the best rate of each is printed, as the
-machine may be shared. A case is `variant[:fen]`; the default cases are the start
+machine may be shared. Fairy-Stockfish reads shinobi and gethenian from
+--variants-ini (default: the copy in tests/data/fairy). A case is `variant[:fen]`; the default cases are the start
 positions of chess, gothic, shinobi and gethenian (and coherent for Ekumen alone).
 
   scripts/search_speed.py [--fs PATH] [--variants-ini PATH] [--ms 4000] [--repeat 2] [case ...]
@@ -11,37 +12,23 @@ positions of chess, gothic, shinobi and gethenian (and coherent for Ekumen alone
 import argparse
 import os
 import re
-import subprocess
-import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from uci_engine import FAIRY_VARIANTS_INI, ROOT, UciEngine
+
 DEFAULT_CASES = ["chess", "gothic", "shinobi", "gethenian", "coherent"]
 
 
 def rate(binary, variants_ini, variant, fen, ms, threads):
-    p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                         stderr=subprocess.DEVNULL, text=True, bufsize=1)
-    send = lambda line: (p.stdin.write(line + "\n"), p.stdin.flush())
-    send("uci")
-    if variants_ini:
-        send(f"setoption name VariantPath value {variants_ini}")
-    send(f"setoption name UCI_Variant value {variant}")
-    send(f"setoption name Threads value {threads}")
-    send(f"position fen {fen}" if fen else "position startpos")
-    send("isready")
-    for line in p.stdout:
-        if line.strip() == "readyok":
-            break
-    send(f"go movetime {ms}")
+    engine = UciEngine(binary, variant, fen, variants_ini, [("Threads", threads)])
+    engine.send(f"go movetime {ms}")
     nodes = nps = depth = None
-    for line in p.stdout:
+    for line in engine.lines():
         m = re.search(r"^info depth (\d+) .*nodes (\d+) nps (\d+)", line)
         if m:
             depth, nodes, nps = int(m.group(1)), int(m.group(2)), int(m.group(3))
         if line.startswith("bestmove"):
             break
-    send("quit")
-    p.wait(timeout=10)
+    engine.quit(timeout=10)
     return nps, depth, nodes
 
 
@@ -49,7 +36,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--ekumen", default=os.path.join(ROOT, "target/release/ekumen"))
     ap.add_argument("--fs", default=os.environ.get("FS"))
-    ap.add_argument("--variants-ini", default=os.environ.get("FS_VARIANTS"))
+    ap.add_argument("--variants-ini", default=FAIRY_VARIANTS_INI)
     ap.add_argument("--ms", type=int, default=4000)
     ap.add_argument("--repeat", type=int, default=2)
     ap.add_argument("--threads", type=int, default=1)
