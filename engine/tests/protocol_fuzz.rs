@@ -11,11 +11,12 @@ mod support;
 
 use std::panic::{self, AssertUnwindSafe};
 
+use ekumen_movegen::Rng;
 use ekumen_movegen::{AnyPosition, VariantId};
 use ekumen_uci_protocol::command::{parse_command, Command, PositionSetup, Protocol};
 use ekumen_uci_protocol::options::{self, OptionValue};
 use ekumen_uci_protocol::usi::{self, BoardSize};
-use support::{Engine, Rng};
+use support::Engine;
 
 /// What the test knows of the engine's state.
 struct Model {

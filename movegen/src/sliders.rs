@@ -12,6 +12,7 @@
 //! printing fresh constants, if they ever go stale.
 
 use crate::bitboard::{BitWord, Bitboard};
+use crate::random::Rng;
 use crate::square::{Geometry, Square};
 
 /// Direction vectors (file, rank): orthogonal first, then diagonal; `d ^ 1` is the
@@ -107,21 +108,14 @@ fn relevant_mask<G: Geometry>(sq: Square, dirs: u8) -> Bitboard<G::Bits> {
     mask
 }
 
-/// xorshift64*, fixed seed: magic search must be reproducible.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn word<W: BitWord>(&mut self) -> W {
-        W::from_u128(((self.next() as u128) << 64) | self.next() as u128)
-    }
-    fn sparse<W: BitWord>(&mut self) -> W {
-        self.word::<W>() & self.word::<W>() & self.word::<W>()
-    }
+/// A random word of the board's width (fixed seeds: the magic search must be reproducible).
+fn random_word<W: BitWord>(rng: &mut Rng) -> W {
+    W::from_u128(((rng.next_u64() as u128) << 64) | rng.next_u64() as u128)
+}
+
+/// A random word with few bits set: a likelier magic.
+fn sparse_word<W: BitWord>(rng: &mut Rng) -> W {
+    random_word::<W>(rng) & random_word::<W>(rng) & random_word::<W>(rng)
 }
 
 /// Builds the magic table of every square, trying the `known` magic of each square first
@@ -162,7 +156,7 @@ fn find_magics<G: Geometry>(
             attempt += 1;
             let magic = match known.get(index) {
                 Some(&m) if attempt == 1 => G::Bits::from_u128(m),
-                _ => rng.sparse::<G::Bits>(),
+                _ => sparse_word::<G::Bits>(rng),
             };
             let candidate = Magic { mask: mask.0, magic, shift: G::Bits::BITS - bits, offset: 0 };
             let ok = occupancies.iter().zip(&references).all(|(&occ, &attacks)| {
@@ -186,7 +180,7 @@ fn find_magics<G: Geometry>(
 
 impl<G: Geometry> SliderTables<G> {
     pub fn new() -> Self {
-        let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ (G::FILES as u64) << 8 ^ G::RANKS as u64);
+        let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15 ^ (G::FILES as u64) << 8 ^ G::RANKS as u64);
         let mut attacks = Vec::new();
         let (known_rook, known_bishop) = G::MAGICS;
         let rook = find_magics::<G>(ORTHOGONAL, known_rook, &mut rng, &mut attacks);
@@ -276,9 +270,10 @@ mod tests {
 
     fn lcg_boards<G: Geometry>() {
         let tables = G::sliders();
-        let mut rng = Rng(12345);
+        let mut rng = Rng::new(12345);
         for _ in 0..2000 {
-            let occ = Bitboard(rng.word::<G::Bits>() & rng.word::<G::Bits>()) & G::all();
+            let occ = Bitboard(random_word::<G::Bits>(&mut rng) & random_word::<G::Bits>(&mut rng))
+                & G::all();
             for i in 0..G::SQUARES {
                 let sq = Square::new(i as u8);
                 assert_eq!(tables.rook(sq, occ), walk_slider::<G>(sq, occ, ORTHOGONAL));

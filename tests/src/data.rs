@@ -8,6 +8,8 @@
 
 use std::path::PathBuf;
 
+pub use ekumen_movegen::Rng;
+
 /// The `tests/data` directory.
 pub fn data_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data")
@@ -97,22 +99,8 @@ pub fn oracle_cases(name: &str) -> Vec<OracleCase> {
         .collect()
 }
 
-/// xorshift64*: a small deterministic generator for random games.
-#[derive(Debug, Clone)]
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    /// A number below `n` (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
+/// The generator of the random games: `seed` spread over the bits first, so that small
+/// seeds start far apart.
+pub fn rng(seed: u64) -> Rng {
+    Rng::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
 }

@@ -3,7 +3,7 @@
 //! list the same legal moves and the same perft(2).
 
 use ekumen_movegen::{AnyPosition, VariantId};
-use ekumen_tests::data::Rng;
+use ekumen_tests::data;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position as _};
 
@@ -35,7 +35,7 @@ fn our_moves(pos: &AnyPosition) -> Vec<String> {
 /// Plays `games` random games from `start`, comparing every position on the way.
 fn compare_games(start_fen: &str, mode: CastlingMode, games: usize, seed: u64) -> usize {
     let chess960 = mode == CastlingMode::Chess960;
-    let mut rng = Rng::new(seed);
+    let mut rng = data::rng(seed);
     let mut compared = 0;
     for _ in 0..games {
         let fen: Fen = start_fen.parse().expect("a valid FEN");

@@ -4,7 +4,7 @@
 
 use ekumen_movegen::{AnyPosition, GameResult, VariantId};
 use ekumen_tests::coherent_reference::{self as reference, Game};
-use ekumen_tests::data::Rng;
+use ekumen_tests::data::{self, Rng};
 
 fn compare(ours: &AnyPosition, theirs: &reference::Position, what: &str) {
     let fen = theirs.to_fen();
@@ -26,7 +26,7 @@ fn result_of(game: &Game) -> Option<GameResult> {
 
 #[test]
 fn random_games_agree_with_the_reference() {
-    let mut rng = Rng::new(2024);
+    let mut rng = data::rng(2024);
     let mut positions = 0;
     for _ in 0..40 {
         let mut ours = AnyPosition::startpos(VariantId::Coherent, false);
@@ -98,7 +98,7 @@ fn random_placement(rng: &mut Rng) -> String {
 
 #[test]
 fn random_placements_agree_with_the_reference() {
-    let mut rng = Rng::new(99);
+    let mut rng = data::rng(99);
     let mut compared = 0;
     let mut in_check = 0;
     while compared < 4_000 {

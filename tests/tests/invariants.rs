@@ -4,7 +4,7 @@
 //! when no royal piece is left attacked), which also checks `is_legal`.
 
 use ekumen_movegen::{dispatch, AnyPosition, Position, Variant, VariantId};
-use ekumen_tests::data::Rng;
+use ekumen_tests::data;
 
 fn check_position<V: Variant>(pos: &Position<V>) {
     assert_eq!(pos.key(), pos.compute_key(), "incremental key of {}", pos.fen());
@@ -29,7 +29,7 @@ fn check_position<V: Variant>(pos: &Position<V>) {
 }
 
 fn random_games<V: Variant>(pos: &Position<V>, games: usize, seed: u64) {
-    let mut rng = Rng::new(seed);
+    let mut rng = data::rng(seed);
     for _ in 0..games {
         let mut pos = pos.clone();
         let mut trail = Vec::new();
