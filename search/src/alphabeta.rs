@@ -145,6 +145,34 @@ impl RootMove {
     }
 }
 
+/// Whether a table score with this bound settles a search of the window (alpha, beta).
+#[inline(always)]
+fn table_cutoff(bound: Option<Bound>, score: i32, alpha: i32, beta: i32) -> bool {
+    match bound {
+        Some(Bound::Exact) => true,
+        Some(Bound::Lower) => score >= beta,
+        Some(Bound::Upper) => score <= alpha,
+        None => false,
+    }
+}
+
+/// `eval` replaced by the table's score where the table's bound says the true score lies
+/// beyond it (never by a mate score, which is no estimate of the position).
+#[inline(always)]
+fn refined_by_table(bound: Option<Bound>, score: i32, eval: i32) -> i32 {
+    let refines = match bound {
+        Some(Bound::Lower) => score > eval,
+        Some(Bound::Upper) => score < eval,
+        Some(Bound::Exact) => true,
+        None => false,
+    };
+    if refines && score.abs() < MATE_IN_MAX_PLY {
+        score
+    } else {
+        eval
+    }
+}
+
 /// A search thread's state.
 pub(crate) struct Worker<'a, V: Evaluate> {
     pub pos: Position<V>,
@@ -583,14 +611,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         let tt_score = entry.map_or(NONE, |e| from_tt(e.score, ply));
         if !PV && excluded.is_none() {
             if let Some(e) = entry {
-                if e.depth >= depth
-                    && match e.bound {
-                        Some(Bound::Exact) => true,
-                        Some(Bound::Lower) => tt_score >= beta,
-                        Some(Bound::Upper) => tt_score <= alpha,
-                        None => false,
-                    }
-                {
+                if e.depth >= depth && table_cutoff(e.bound, tt_score, alpha, beta) {
                     return tt_score;
                 }
             }
@@ -606,21 +627,10 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             static_eval = self.stack[ply].static_eval;
             eval = static_eval;
         } else {
-            static_eval = match entry {
-                Some(e) if e.eval.abs() < 4095 => e.eval,
-                _ => self.evaluate(),
-            };
+            static_eval = entry.and_then(|e| e.static_eval()).unwrap_or_else(|| self.evaluate());
             eval = static_eval;
             if let Some(e) = entry {
-                let refines = match e.bound {
-                    Some(Bound::Lower) => tt_score > eval,
-                    Some(Bound::Upper) => tt_score < eval,
-                    Some(Bound::Exact) => true,
-                    None => false,
-                };
-                if refines && tt_score.abs() < MATE_IN_MAX_PLY {
-                    eval = tt_score;
-                }
+                eval = refined_by_table(e.bound, tt_score, eval);
             } else {
                 self.shared.tt.store(key, None, NONE, static_eval, -1, None);
             }
@@ -1003,14 +1013,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         let tt_score = entry.map_or(NONE, |e| from_tt(e.score, ply));
         if !PV {
             if let Some(e) = entry {
-                if e.depth >= 0
-                    && match e.bound {
-                        Some(Bound::Exact) => true,
-                        Some(Bound::Lower) => tt_score >= beta,
-                        Some(Bound::Upper) => tt_score <= alpha,
-                        None => false,
-                    }
-                {
+                if e.depth >= 0 && table_cutoff(e.bound, tt_score, alpha, beta) {
                     return tt_score;
                 }
             }
@@ -1022,21 +1025,10 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             static_eval = NONE;
             best_score = -INFINITE;
         } else {
-            static_eval = match entry {
-                Some(e) if e.eval.abs() < 4095 => e.eval,
-                _ => self.evaluate(),
-            };
+            static_eval = entry.and_then(|e| e.static_eval()).unwrap_or_else(|| self.evaluate());
             best_score = static_eval;
             if let Some(e) = entry {
-                let refines = match e.bound {
-                    Some(Bound::Lower) => tt_score > best_score,
-                    Some(Bound::Upper) => tt_score < best_score,
-                    Some(Bound::Exact) => true,
-                    None => false,
-                };
-                if refines && tt_score.abs() < MATE_IN_MAX_PLY {
-                    best_score = tt_score;
-                }
+                best_score = refined_by_table(e.bound, tt_score, best_score);
             }
             if best_score >= beta {
                 if entry.is_none() {

@@ -47,6 +47,14 @@ pub struct TtEntry {
     pub bound: Option<Bound>,
 }
 
+impl TtEntry {
+    /// The stored static evaluation, if one was stored (none reads as the clamp limit).
+    #[inline(always)]
+    pub fn static_eval(&self) -> Option<i32> {
+        (self.eval.abs() < EVAL_LIMIT).then_some(self.eval)
+    }
+}
+
 const ENTRIES_PER_CLUSTER: usize = 4;
 const GENERATION_BITS: u32 = 5;
 const GENERATION_MASK: u8 = (1 << GENERATION_BITS) - 1;
