@@ -1,24 +1,13 @@
 //! Every limit a `go` command can set, through the search's public interface.
 
-use std::sync::{Arc, Mutex, RwLock, RwLockReadGuard, RwLockWriteGuard};
+use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
 use std::time::{Duration, Instant};
 
 use ekumen_movegen::{AnyPosition, Color, VariantId};
-use ekumen_search::{
-    IterationReport, Limits, SearchObserver, SearchResult, SearchScore, SearchSettings, Searcher,
-};
+use ekumen_search::{IterationReport, Limits, SearchResult, SearchScore, SearchSettings, Searcher};
 
-#[derive(Clone, Default)]
-struct Collect(Arc<Mutex<Vec<IterationReport>>>, Arc<Mutex<Option<SearchResult>>>);
-
-impl SearchObserver for Collect {
-    fn iteration(&mut self, report: &IterationReport) {
-        self.0.lock().unwrap().push(report.clone());
-    }
-    fn finished(&mut self, result: &SearchResult) {
-        *self.1.lock().unwrap() = Some(result.clone());
-    }
-}
+mod common;
+use common::{search_to_end, Collect};
 
 /// Tests that time the search hold the processor alone (`timed`); the others share it
 /// (`untimed`). On a two-core machine a clock test racing eight busy searches measures
@@ -46,11 +35,7 @@ fn run(
     pos: &AnyPosition,
     limits: Limits,
 ) -> (SearchResult, Vec<IterationReport>) {
-    let mut searcher = Searcher::new(settings);
-    let collect = Collect::default();
-    let result = searcher.start(pos.clone(), limits, Box::new(collect.clone())).wait().unwrap();
-    let reports = collect.0.lock().unwrap().clone();
-    (result, reports)
+    search_to_end(&mut Searcher::new(settings), pos, limits)
 }
 
 #[test]

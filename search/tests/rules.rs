@@ -1,22 +1,11 @@
 //! The search applies each variant's game-end rules as Fairy-Stockfish does. Every
 //! expected result here was checked with Fairy-Stockfish (`go depth 8`).
 
-use std::sync::{Arc, Mutex};
-
 use ekumen_movegen::{AnyPosition, VariantId};
-use ekumen_search::{
-    IterationReport, Limits, SearchObserver, SearchResult, SearchScore, SearchSettings, Searcher,
-};
+use ekumen_search::{Limits, SearchScore, SearchSettings, Searcher};
 
-#[derive(Clone, Default)]
-struct Collect(Arc<Mutex<Vec<IterationReport>>>);
-
-impl SearchObserver for Collect {
-    fn iteration(&mut self, report: &IterationReport) {
-        self.0.lock().unwrap().push(report.clone());
-    }
-    fn finished(&mut self, _: &SearchResult) {}
-}
+mod common;
+use common::search_to_end;
 
 /// Searches `fen` then `moves` to `depth`; the best move and the final score.
 fn search(
@@ -31,12 +20,11 @@ fn search(
         pos.make_move(m);
     }
     let mut searcher = Searcher::new(SearchSettings::default());
-    let collect = Collect::default();
     let limits = Limits { depth: Some(depth), ..Limits::default() };
-    let result = searcher.start(pos.clone(), limits, Box::new(collect.clone())).wait().unwrap();
+    let (result, reports) = search_to_end(&mut searcher, &pos, limits);
     let score = match result.no_move_score {
         Some(score) => score,
-        None => collect.0.lock().unwrap().last().expect("a report").score,
+        None => reports.last().expect("a report").score,
     };
     (result.best.map(|m| pos.move_to_uci(m)), score)
 }

@@ -6,45 +6,27 @@
 //! It needs two idle cores to mean anything, so it is not part of the normal test run:
 //! `cargo test --release -p ekumen-search --test smp -- --ignored --nocapture`.
 
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use ekumen_movegen::{AnyPosition, VariantId};
-use ekumen_search::{
-    IterationReport, Limits, SearchObserver, SearchResult, SearchScore, SearchSettings, Searcher,
-};
+use ekumen_search::{IterationReport, Limits, SearchScore, SearchSettings, Searcher};
 
-#[derive(Clone, Default)]
-struct Collect(Arc<Mutex<Vec<IterationReport>>>);
-
-impl SearchObserver for Collect {
-    fn iteration(&mut self, report: &IterationReport) {
-        self.0.lock().unwrap().push(report.clone());
-    }
-    fn finished(&mut self, _: &SearchResult) {}
-}
+mod common;
+use common::{search_to_end, suite};
 
 fn run(pos: &AnyPosition, threads: usize, limits: Limits) -> (Duration, Vec<IterationReport>) {
     let settings = SearchSettings { threads, hash_mb: 64, ..SearchSettings::default() };
     let mut searcher = Searcher::new(settings);
-    let collect = Collect::default();
     let started = Instant::now();
-    searcher.start(pos.clone(), limits, Box::new(collect.clone())).wait().unwrap();
-    let reports = collect.0.lock().unwrap().clone();
+    let (_, reports) = search_to_end(&mut searcher, pos, limits);
     (started.elapsed(), reports)
 }
 
+/// The suite's mates in three or more.
 fn mates(variant: VariantId) -> Vec<(String, u32)> {
-    let path = format!("{}/tests/data/{variant}.epd", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(path).unwrap_or_default();
-    text.lines()
-        .filter(|l| !l.starts_with('#'))
-        .filter_map(|l| {
-            let mut fields = l.split(';').map(str::trim);
-            let fen = fields.next()?.to_string();
-            let n = fields.find_map(|f| f.strip_prefix("mate "))?.parse().ok()?;
-            Some((fen, n))
-        })
+    suite(variant)
+        .into_iter()
+        .filter_map(|c| Some((c.fen, c.mate?)))
         .filter(|(_, n)| *n >= 3)
         .collect()
 }

@@ -11,22 +11,11 @@
 //! budget; a tactic when the search's move is the best move. A few tactics may need more
 //! than the budget, so each suite has a required solve rate; mates must all be solved.
 
-use std::sync::{Arc, Mutex};
-
 use ekumen_movegen::{dispatch, AnyPosition, GameResult, Position, Variant, VariantId};
-use ekumen_search::{
-    IterationReport, Limits, SearchObserver, SearchResult, SearchScore, SearchSettings, Searcher,
-};
+use ekumen_search::{Limits, SearchScore, SearchSettings, Searcher};
 
-#[derive(Clone, Default)]
-struct Collect(Arc<Mutex<Vec<IterationReport>>>);
-
-impl SearchObserver for Collect {
-    fn iteration(&mut self, report: &IterationReport) {
-        self.0.lock().unwrap().push(report.clone());
-    }
-    fn finished(&mut self, _: &SearchResult) {}
-}
+mod common;
+use common::{search_to_end, suite, Case};
 
 struct Outcome {
     best: Option<String>,
@@ -35,38 +24,9 @@ struct Outcome {
 }
 
 fn solve(searcher: &mut Searcher, pos: &AnyPosition, limits: Limits) -> Outcome {
-    let collect = Collect::default();
-    let handle = searcher.start(pos.clone(), limits, Box::new(collect.clone()));
-    let result = handle.wait().expect("the search finishes");
-    let reports = collect.0.lock().unwrap();
+    let (result, reports) = search_to_end(searcher, pos, limits);
     let score = reports.iter().rev().find(|r| r.multipv == 1).map(|r| r.score);
     Outcome { best: result.best.map(|m| pos.move_to_uci(m)), score, nodes: result.nodes }
-}
-
-struct Case {
-    fen: String,
-    mate: Option<u32>,
-    best: Option<String>,
-}
-
-fn cases(variant: VariantId) -> Vec<Case> {
-    let path = format!("{}/tests/data/{variant}.epd", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let mut cases = Vec::new();
-    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
-        let mut fields = line.split(';').map(str::trim);
-        let fen = fields.next().unwrap().to_string();
-        let mut case = Case { fen, mate: None, best: None };
-        for field in fields {
-            if let Some(n) = field.strip_prefix("mate ") {
-                case.mate = Some(n.parse().unwrap());
-            } else if let Some(m) = field.strip_prefix("bm ") {
-                case.best = Some(m.to_string());
-            }
-        }
-        cases.push(case);
-    }
-    cases
 }
 
 fn settings() -> SearchSettings {
@@ -77,7 +37,7 @@ fn run_mates(variant: VariantId, budget: u64) {
     let mut searcher = Searcher::new(settings());
     let mut failures = Vec::new();
     let mut total_nodes = 0;
-    let mates: Vec<Case> = cases(variant).into_iter().filter(|c| c.mate.is_some()).collect();
+    let mates: Vec<Case> = suite(variant).into_iter().filter(|c| c.mate.is_some()).collect();
     assert!(!mates.is_empty(), "{variant}: no mate positions");
     for case in &mates {
         let n = case.mate.unwrap();
@@ -101,7 +61,7 @@ fn run_mates(variant: VariantId, budget: u64) {
 fn run_tactics(variant: VariantId, budget: u64, required: f64) {
     let mut searcher = Searcher::new(settings());
     let tactics: Vec<Case> =
-        cases(variant).into_iter().filter(|c| c.mate.is_none() && c.best.is_some()).collect();
+        suite(variant).into_iter().filter(|c| c.mate.is_none() && c.best.is_some()).collect();
     if tactics.is_empty() {
         return;
     }
@@ -168,7 +128,7 @@ fn gethenian_tactics() {
 
 #[test]
 fn coherent_mates() {
-    for case in cases(VariantId::Coherent) {
+    for case in suite(VariantId::Coherent) {
         let pos = AnyPosition::from_fen(VariantId::Coherent, &case.fen, false).unwrap();
         let n = case.mate.expect("coherent cases are mates");
         let proved = dispatch!(&pos, p => { let mut p = p.clone(); proves_mate(&mut p, n) });
