@@ -39,7 +39,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use ekumen_movegen::{AnyPosition, GameResult, Move};
+use ekumen_movegen::{dispatch, AnyPosition, GameResult, Move};
 
 pub use limits::Limits;
 
@@ -263,16 +263,9 @@ fn run(
     // got the processor.
     let start = limits.started.unwrap_or_else(Instant::now);
     let searched = panic::catch_unwind(AssertUnwindSafe(|| {
-        thread::search(
-            position,
-            limits,
-            settings,
-            control,
-            start,
-            observer.as_mut(),
-            table,
-            histories,
-        )
+        dispatch!(position, pos => {
+            thread::search(pos, limits, settings, control, start, observer.as_mut(), table, histories)
+        })
     }));
     let mut result = searched.unwrap_or_else(|_| {
         log::error!("the search failed on {}; answering with a legal move", position.fen());

@@ -24,7 +24,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use ekumen_eval::Evaluate;
-use ekumen_movegen::{dispatch, AnyPosition, Move, Position};
+use ekumen_movegen::{Move, Position};
 
 use crate::alphabeta::{RootMove, Worker};
 use crate::limits::Limits;
@@ -112,24 +112,6 @@ impl Shared<'_> {
     }
 }
 
-/// Searches `position` within `limits` on `settings.threads` threads sharing `tt`,
-/// reporting to `observer`; returns at once with the verdict when there is no legal move.
-#[allow(clippy::too_many_arguments)]
-pub fn search(
-    position: &AnyPosition,
-    limits: &Limits,
-    settings: &SearchSettings,
-    control: &SearchControl,
-    start: Instant,
-    observer: &mut dyn SearchObserver,
-    tt: &TranspositionTable,
-    histories: &mut Vec<Histories>,
-) -> SearchResult {
-    dispatch!(position, pos => {
-        search_typed(pos, limits, settings, control, start, observer, tt, histories)
-    })
-}
-
 /// The verdict for a root with no legal move, as Fairy-Stockfish gives it: a result decided
 /// on the board, a draw by the fifty-move rule when not in check (or where checks do not
 /// count), else the variant's checkmate or stalemate value.
@@ -159,8 +141,11 @@ fn game_keys<V: Evaluate>(pos: &Position<V>) -> Vec<u64> {
     keys
 }
 
+/// Searches `root` within `limits` on `settings.threads` threads sharing `tt`, each with
+/// its `histories` from the last search, reporting to `observer`; returns at once with the
+/// verdict when there is no legal move.
 #[allow(clippy::too_many_arguments)]
-fn search_typed<V: Evaluate>(
+pub fn search<V: Evaluate>(
     root: &Position<V>,
     limits: &Limits,
     settings: &SearchSettings,
@@ -203,13 +188,13 @@ fn search_typed<V: Evaluate>(
         last_reported: Mutex::new(None),
     };
 
-    histories.resize_with(threads.max(histories.len()), Histories::default);
-    let mut taken: Vec<Histories> = histories.drain(..threads).collect();
-    let mut helpers_taken = taken.split_off(1);
-    let mut main = Worker::new(root, 0, &shared, &moves, taken.pop().expect("main histories"));
+    // Each thread takes its histories from the last search (fresh ones the first time).
+    histories.resize_with(threads, Histories::default);
+    let mut pool = std::mem::take(histories).into_iter();
+    let mut main = Worker::new(root, 0, &shared, &moves, pool.next().expect("main histories"));
     let returned: Vec<Histories> = std::thread::scope(|scope| {
         let mut handles = Vec::new();
-        for (id, helper_histories) in (1..threads).zip(helpers_taken.drain(..)) {
+        for (id, helper_histories) in (1..threads).zip(pool) {
             let shared = &shared;
             let moves = &moves;
             let handle = std::thread::Builder::new()
@@ -232,8 +217,7 @@ fn search_typed<V: Evaluate>(
     });
     shared.nodes[0].store(main.nodes, Ordering::Relaxed);
     publish(&main);
-    let main_histories = main.histories;
-    histories.splice(0..0, std::iter::once(main_histories).chain(returned));
+    *histories = std::iter::once(main.histories).chain(returned).collect();
 
     let best_line = chosen_line(&shared);
     let best = best_line.pv.first().copied();
