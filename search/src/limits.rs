@@ -2,7 +2,7 @@
 
 use std::time::{Duration, Instant};
 
-use ekumen_movegen::{Color, Move};
+use ekumen_movegen::Move;
 
 /// Every limit a `go` command can set. Clocks are indexed by [`Color`]: White is the
 /// player who moves first in every variant (sente in USI).
@@ -27,11 +27,4 @@ pub struct Limits {
     /// When the `go` command arrived: the clock runs from here (from the search's start
     /// when unset).
     pub started: Option<Instant>,
-}
-
-impl Limits {
-    /// Whether the clock or a fixed move time bounds this search.
-    pub fn uses_time(&self, us: Color) -> bool {
-        self.move_time.is_some() || self.time[us.index()].is_some() || self.byoyomi.is_some()
-    }
 }
