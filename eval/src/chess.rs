@@ -37,7 +37,7 @@ pub(crate) const PAWN_TERMS: PawnTerms =
     PawnTerms { doubled: s(-10, -20), isolated: s(-8, -12), connected: s(5, 5), passed: PASSED };
 
 impl Evaluate for Chess {
-    const PARAMS: EvalParams = EvalParams {
+    const PARAMS: EvalParams<'static> = EvalParams {
         pieces: &[PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING],
         tempo: s(20, 10),
         bishop_pair: s(30, 50),

@@ -27,7 +27,7 @@ const QUEEN: PieceTerms =
 const KING: PieceTerms = PieceTerms::new(0, 0).centre(-8, 12).advance(-10, 0);
 
 impl Evaluate for Coherent {
-    const PARAMS: EvalParams = EvalParams {
+    const PARAMS: EvalParams<'static> = EvalParams {
         pieces: &[PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING],
         tempo: s(20, 10),
         bishop_pair: s(0, 0),

@@ -24,7 +24,7 @@ const MINISTER: PieceTerms = PieceTerms::new(400, 400)
     .phase(1);
 
 impl Evaluate for Gethenian {
-    const PARAMS: EvalParams = EvalParams {
+    const PARAMS: EvalParams<'static> = EvalParams {
         pieces: &[KING, KING, BISHOP, ROOK, BISHOP, ROOK, KNIGHT, KNIGHT, MINISTER, MINISTER],
         tempo: s(80, 80),
         bishop_pair: s(0, 0),

@@ -24,7 +24,7 @@ const ARCHBISHOP: PieceTerms =
     PieceTerms::new(875, 880).mobility(3, 4).centre(4, 4).king_attack(5).phase(4);
 
 impl Evaluate for Gothic {
-    const PARAMS: EvalParams = EvalParams {
+    const PARAMS: EvalParams<'static> = EvalParams {
         pieces: &[PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, CHANCELLOR, ARCHBISHOP],
         tempo: s(20, 10),
         bishop_pair: s(35, 50),

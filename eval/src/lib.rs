@@ -108,7 +108,7 @@ impl Mul<i32> for S {
 
 /// How one piece type is scored.
 #[derive(Clone, Copy, Debug)]
-pub struct PieceTerms {
+pub struct PieceTerms<'a> {
     /// Material on the board.
     pub value: S,
     /// Material in hand (drop variants; read for the base types that can be held).
@@ -121,7 +121,7 @@ pub struct PieceTerms {
     pub advance: S,
     /// Piece-square shape: bonus by rank counted from its own side (index 0 = own back
     /// rank); empty for none.
-    pub ranks: &'static [S],
+    pub ranks: &'a [S],
     /// On a file with no pawn (half as much on a file with no pawn of its own side).
     pub open_file: S,
     /// King-danger units per enemy king-zone square this piece attacks.
@@ -133,9 +133,9 @@ pub struct PieceTerms {
     pub phase: i32,
 }
 
-impl PieceTerms {
+impl<'a> PieceTerms<'a> {
     /// A piece worth `mg`/`eg` with no positional terms yet.
-    pub const fn new(mg: i32, eg: i32) -> PieceTerms {
+    pub const fn new(mg: i32, eg: i32) -> PieceTerms<'a> {
         PieceTerms {
             value: s(mg, eg),
             in_hand: s(mg, eg),
@@ -165,7 +165,7 @@ impl PieceTerms {
         self.advance = s(mg, eg);
         self
     }
-    pub const fn ranks(mut self, ranks: &'static [S]) -> Self {
+    pub const fn ranks(mut self, ranks: &'a [S]) -> Self {
         self.ranks = ranks;
         self
     }
@@ -189,17 +189,17 @@ impl PieceTerms {
 
 /// Pawn-structure terms (for pieces that move as chess pawns).
 #[derive(Clone, Copy, Debug)]
-pub struct PawnTerms {
+pub struct PawnTerms<'a> {
     pub doubled: S,
     pub isolated: S,
     /// A pawn with a friendly pawn beside it or guarding it.
     pub connected: S,
     /// Passed pawn by rank from its own side.
-    pub passed: &'static [S],
+    pub passed: &'a [S],
 }
 
-impl PawnTerms {
-    pub const NONE: PawnTerms =
+impl PawnTerms<'static> {
+    pub const NONE: PawnTerms<'static> =
         PawnTerms { doubled: S::ZERO, isolated: S::ZERO, connected: S::ZERO, passed: &[] };
 }
 
@@ -220,12 +220,12 @@ pub struct KingTerms {
 
 /// Every term of one variant's evaluation.
 #[derive(Clone, Copy, Debug)]
-pub struct EvalParams {
+pub struct EvalParams<'a> {
     /// One entry per piece type, in the order of the variant's piece table.
-    pub pieces: &'static [PieceTerms],
+    pub pieces: &'a [PieceTerms<'a>],
     pub tempo: S,
     pub bishop_pair: S,
-    pub pawns: PawnTerms,
+    pub pawns: PawnTerms<'a>,
     pub king: KingTerms,
     /// A non-pawn piece attacked by an enemy pawn.
     pub threat_by_pawn: S,
@@ -273,7 +273,7 @@ pub struct EvalTables<V: Variant> {
 
 /// A variant with an evaluation: its parameters and their tables.
 pub trait Evaluate: Variant {
-    const PARAMS: EvalParams;
+    const PARAMS: EvalParams<'static>;
     /// Tables built from [`Self::PARAMS`] on first use.
     fn eval_tables() -> &'static EvalTables<Self>;
     /// Terms only this variant has, from White's point of view.
@@ -305,9 +305,14 @@ fn relative_rank<V: Variant>(color: Color, sq: ekumen_movegen::Square) -> u8 {
 }
 
 impl<V: Evaluate> EvalTables<V> {
+    /// The tables of the variant's own parameters.
     pub fn new() -> Self {
+        Self::from_params(&V::PARAMS)
+    }
+
+    /// The tables of another set of parameters for the variant (tuning).
+    pub fn from_params(params: &EvalParams) -> Self {
         type G<V> = <V as Variant>::Geo;
-        let params = &V::PARAMS;
         assert_eq!(
             params.pieces.len(),
             V::PIECES.len(),
@@ -476,8 +481,17 @@ struct Attacks<V: Variant> {
 
 /// The static evaluation of `pos` in centipawns, from the side to move's point of view.
 pub fn evaluate<V: Evaluate>(pos: &Position<V>) -> i32 {
-    let tables = V::eval_tables();
-    let params = &V::PARAMS;
+    evaluate_with(pos, &V::PARAMS, V::eval_tables())
+}
+
+/// [`evaluate`] with other parameters and their tables ([`EvalTables::from_params`]), for
+/// tuning. Inlined into [`evaluate`], where the parameters are constants.
+#[inline(always)]
+pub fn evaluate_with<V: Evaluate>(
+    pos: &Position<V>,
+    params: &EvalParams,
+    tables: &EvalTables<V>,
+) -> i32 {
     let occupied = pos.occupied();
     let mut attacks = Attacks::<V> {
         by_pawns: [Bitboard::EMPTY; 2],

@@ -50,7 +50,7 @@ const PROMOTED_HORSE: PieceTerms = KNIGHT;
 const PROMOTED_MONK: PieceTerms = BISHOP;
 
 impl Evaluate for Shinobi {
-    const PARAMS: EvalParams = EvalParams {
+    const PARAMS: EvalParams<'static> = EvalParams {
         pieces: &[
             PAWN,
             KNIGHT,

@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""Positions scored by a stronger engine, for tuning the evaluation (`ekumen tune`).
+
+Games of a reference engine (Fairy-Stockfish by default) against itself, each from a few
+random opening moves, at a fixed node count per move. Every position after the opening
+where the side to move is not in check and the engine's chosen move is not a capture is
+written out with the engine's score for it, from White's point of view, and the game's
+result once it is known:
+
+    <fen>;<score in centipawns, White's view>;<result: 1, 0.5 or 0 for White>
+
+A game ends on the rules (checked by pyffish), when both sides agree one is winning by
+more than --resign centipawns for 6 plies (a win), or after --max-plies (a draw).
+
+  .venv/bin/python scripts/gen-tuning-data.py --engine FS --variant gothic --games 300 \
+      --out target/tuning/gothic.txt [--nodes 6000] [--workers 2] [--seed 1]
+"""
+import argparse
+import multiprocessing
+import os
+import random
+import re
+import sys
+import time
+
+import pyffish as sf
+
+from uci_engine import FAIRY_VARIANTS_INI, UciEngine
+
+SCORE = re.compile(r"score (cp|mate) (-?\d+)")
+
+
+def search(engine, fen, nodes):
+    """The engine's move and its score (side to move's view, centipawns) for `fen`."""
+    engine.send(f"position fen {fen}")
+    engine.send(f"go nodes {nodes}")
+    score = 0
+    for line in engine.lines():
+        if line.startswith("info") and " pv " in line and "lowerbound" not in line \
+                and "upperbound" not in line:
+            m = SCORE.search(line)
+            if m:
+                kind, value = m.group(1), int(m.group(2))
+                score = value if kind == "cp" else (30000 if value > 0 else -30000)
+        elif line.startswith("bestmove"):
+            return line.split()[1], score
+    raise RuntimeError("engine exited")
+
+
+def play(args, seed):
+    """One game; returns its quiet positions as (fen, white_score) and White's result."""
+    rng = random.Random(seed)
+    variant = args.variant
+    fen = sf.start_fen(variant)
+    for _ in range(args.random_plies):
+        moves = sf.legal_moves(variant, fen, [])
+        if not moves:
+            return [], None
+        fen = sf.get_fen(variant, fen, [rng.choice(moves)])
+    engine = play.engine
+    engine.send("ucinewgame")
+    positions = []
+    winning_streak = 0
+    for ply in range(args.max_plies):
+        moves = sf.legal_moves(variant, fen, [])
+        white = " w " in fen
+        if not moves:
+            # No legal move: the rules say who wins (stalemate loses in some variants).
+            result = sf.game_result(variant, fen, [])
+            return positions, outcome(result, white)
+        ended, result = sf.is_optional_game_end(variant, fen, [])
+        if ended:
+            return positions, outcome(result, white)
+        move, score = search(engine, fen, args.nodes)
+        white_score = score if white else -score
+        if not sf.gives_check(variant, fen, []) and not sf.is_capture(variant, fen, [], move) \
+                and abs(score) < 3000:
+            positions.append((fen, white_score))
+        winning_streak = winning_streak + 1 if abs(score) > args.resign else 0
+        if winning_streak >= 6:
+            return positions, 1.0 if white_score > 0 else 0.0
+        fen = sf.get_fen(variant, fen, [move])
+    return positions, 0.5
+
+
+def outcome(result, white_to_move):
+    """White's score from pyffish's result for the side to move."""
+    if result == 0:
+        return 0.5
+    side = 1.0 if result > 0 else 0.0
+    return side if white_to_move else 1.0 - side
+
+
+def worker_init(args):
+    if args.variants_ini:
+        sf.load_variant_config(open(args.variants_ini).read())
+    play.engine = UciEngine(args.engine, args.variant, None, args.variants_ini,
+                            [("Threads", 1), ("Hash", 32)])
+
+
+def run(job):
+    args, seed = job
+    return play(args, seed)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--engine", required=True)
+    ap.add_argument("--variant", required=True)
+    ap.add_argument("--variants-ini", default=FAIRY_VARIANTS_INI)
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--nodes", type=int, default=6000)
+    ap.add_argument("--random-plies", type=int, default=8)
+    ap.add_argument("--max-plies", type=int, default=300)
+    ap.add_argument("--resign", type=int, default=800)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--out", required=True)
+    args = ap.parse_args()
+    os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
+    jobs = [(args, args.seed * 1_000_003 + g) for g in range(args.games)]
+    started = time.time()
+    written = 0
+    with multiprocessing.Pool(args.workers, worker_init, (args,)) as pool, \
+            open(args.out, "a") as out:
+        for done, (positions, result) in enumerate(pool.imap_unordered(run, jobs), 1):
+            if result is None:
+                continue
+            for fen, score in positions:
+                out.write(f"{fen};{score};{result}\n")
+            written += len(positions)
+            out.flush()
+            print(f"gen-tuning-data: {done}/{args.games} games, {written} positions, "
+                  f"{time.time() - started:.0f} s", file=sys.stderr, flush=True)
+
+
+if __name__ == "__main__":
+    main()

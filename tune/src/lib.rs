@@ -1,0 +1,8 @@
+//! Fitting Ekumen's evaluation parameters (`eval/src/<variant>.rs`) to positions scored by
+//! a stronger engine and the results of their games (`scripts/gen-tuning-data.py`); the
+//! `ekumen-tune` program drives it.
+
+pub mod data;
+pub mod loss;
+pub mod params;
+pub mod search;

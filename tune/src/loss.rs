@@ -1,0 +1,70 @@
+//! The quantity the tuner minimises: the mean squared difference between each position's
+//! target and the win probability the evaluation predicts for it,
+//! `1 / (1 + exp(-eval / k))` with the evaluation from White's point of view.
+
+use ekumen_eval::{evaluate_with, EvalParams, EvalTables, Evaluate};
+use ekumen_movegen::Color;
+use rayon::prelude::*;
+
+use crate::data::Sample;
+
+/// The evaluation of `sample` from White's point of view.
+fn white_eval<V: Evaluate>(sample: &Sample<V>, params: &EvalParams, tables: &EvalTables<V>) -> i32 {
+    let eval = evaluate_with(&sample.position, params, tables);
+    if sample.position.side_to_move() == Color::White {
+        eval
+    } else {
+        -eval
+    }
+}
+
+/// Mean squared error of the predictions with these parameters and scale `k`.
+pub fn mean_squared_error<V: Evaluate>(samples: &[Sample<V>], params: &EvalParams, k: f64) -> f64 {
+    let tables = EvalTables::<V>::from_params(params);
+    // Fixed chunks summed in order: the same parameters always give the same error, so
+    // the search never keeps a change for a rounding difference.
+    let chunk_sums: Vec<f64> = samples
+        .par_chunks(1024)
+        .map(|chunk| {
+            chunk
+                .iter()
+                .map(|sample| {
+                    let eval = f64::from(white_eval(sample, params, &tables));
+                    let error = sample.target - 1.0 / (1.0 + (-eval / k).exp());
+                    error * error
+                })
+                .sum::<f64>()
+        })
+        .collect();
+    chunk_sums.iter().sum::<f64>() / samples.len().max(1) as f64
+}
+
+/// The scale `k` that fits the given parameters best (a golden-section search), so that
+/// tuning moves the terms against each other rather than rescaling them all.
+pub fn fit_scale<V: Evaluate>(samples: &[Sample<V>], params: &EvalParams) -> f64 {
+    let tables = EvalTables::<V>::from_params(params);
+    let evals: Vec<f64> =
+        samples.par_iter().map(|s| f64::from(white_eval(s, params, &tables))).collect();
+    let error = |k: f64| -> f64 {
+        evals
+            .iter()
+            .zip(samples)
+            .map(|(&e, s)| {
+                let d = s.target - 1.0 / (1.0 + (-e / k).exp());
+                d * d
+            })
+            .sum::<f64>()
+    };
+    let (mut lo, mut hi) = (20.0f64, 2000.0f64);
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..60 {
+        let a = hi - ratio * (hi - lo);
+        let b = lo + ratio * (hi - lo);
+        if error(a) < error(b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
+}

@@ -1,0 +1,156 @@
+//! `ekumen-tune`: fits a variant's evaluation parameters (`eval/src/<variant>.rs`) to
+//! positions scored by a stronger engine and the results of their games
+//! (`scripts/gen-tuning-data.py`).
+//!
+//! The method is Texel's local search (`search.rs`) on the mean squared error of the
+//! predicted win probabilities (`loss.rs`). A tenth of the positions is held out and its
+//! error reported, so overfitting shows. The result is printed as the Rust body of the
+//! variant's `PARAMS`, rewritten after every pass.
+//!
+//! ```text
+//! cargo run --release -p ekumen-tune -- --variant gothic --data target/tuning/gothic.txt \
+//!     --out target/tuning/gothic.rs
+//! ```
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::Parser;
+use ekumen_eval::Evaluate;
+use ekumen_movegen::variants::{Chess, Coherent, Gethenian, Gothic, Shinobi};
+use ekumen_movegen::{Rng, VariantId};
+use log::{error, info};
+
+use ekumen_tune::data::{self, Sample};
+use ekumen_tune::loss::{fit_scale, mean_squared_error};
+use ekumen_tune::params::Editable;
+use ekumen_tune::search::local_search;
+
+#[derive(Parser, Debug)]
+#[command(about = "Fits Ekumen's evaluation parameters to scored positions")]
+struct Args {
+    /// The variant whose parameters are tuned.
+    #[arg(long)]
+    variant: String,
+    /// Scored positions: `fen;score;result` per line.
+    #[arg(long)]
+    data: PathBuf,
+    /// Where the tuned parameters go (Rust), rewritten after each pass.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Weight of the engine's score in the target; the rest is the game's result.
+    #[arg(long, default_value_t = 0.75)]
+    lambda: f64,
+    /// The most passes over all parameters.
+    #[arg(long, default_value_t = 30)]
+    passes: usize,
+    /// Positions used at most (the file's first ones after shuffling).
+    #[arg(long)]
+    limit: Option<usize>,
+}
+
+fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("info")).init();
+    let args = Args::parse();
+    let Some(variant) = VariantId::from_name(&args.variant) else {
+        error!("unknown variant {}", args.variant);
+        return ExitCode::FAILURE;
+    };
+    let result = match variant {
+        VariantId::Chess => tune::<Chess>(&args),
+        VariantId::Coherent => tune::<Coherent>(&args),
+        VariantId::Gethenian => tune::<Gethenian>(&args),
+        VariantId::Gothic => tune::<Gothic>(&args),
+        VariantId::Shinobi => tune::<Shinobi>(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            error!("{message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn tune<V: Evaluate>(args: &Args) -> Result<(), String> {
+    let (mut samples, rejected) = data::load::<V>(&args.data, args.lambda)
+        .map_err(|e| format!("cannot read {}: {e}", args.data.display()))?;
+    if samples.len() < 100 {
+        return Err(format!(
+            "{} positions in {}: too few to tune",
+            samples.len(),
+            args.data.display()
+        ));
+    }
+    shuffle(&mut samples);
+    if let Some(limit) = args.limit {
+        samples.truncate(limit);
+    }
+    let held_out = samples.split_off(samples.len() - samples.len() / 10);
+    info!(
+        "{}: {} training and {} held-out positions ({} lines rejected)",
+        V::NAME,
+        samples.len(),
+        held_out.len(),
+        rejected
+    );
+
+    let mut editable = Editable::of::<V>(&V::PARAMS);
+    let k = editable.with_params(|p| fit_scale(&samples, p));
+    let error = |editable: &Editable, set: &[Sample<V>]| {
+        editable.with_params(|p| mean_squared_error(set, p, k))
+    };
+    let best = error(&editable, &samples);
+    info!("scale k = {k:.1}; error {best:.6}, held out {:.6}", error(&editable, &held_out));
+
+    let names = editable.names();
+    let started = Instant::now();
+    let mut saved = Ok(());
+    local_search(
+        &mut editable,
+        args.passes,
+        |e| error(e, &samples),
+        |e, pass| {
+            info!(
+                "pass {}: {} moved, error {:.6}, held out {:.6}, {:.0} s",
+                pass.number,
+                pass.moved,
+                pass.error,
+                error(e, &held_out),
+                started.elapsed().as_secs_f64()
+            );
+            saved = saved.clone().and(write_result(args, e));
+        },
+    );
+    saved?;
+    let values = editable.values();
+    let mut original = Editable::of::<V>(&V::PARAMS);
+    for ((name, before), after) in names.iter().zip(original.values()).zip(&values) {
+        if before != *after {
+            info!("{name}: {before} -> {after}");
+        }
+    }
+    Ok(())
+}
+
+/// The same order on every run: the held-out tenth stays the same.
+fn shuffle<T>(items: &mut [T]) {
+    let mut rng = Rng::new(0x5eed_7e11);
+    for i in (1..items.len()).rev() {
+        items.swap(i, rng.below(i + 1));
+    }
+}
+
+fn write_result(args: &Args, editable: &Editable) -> Result<(), String> {
+    let text = editable.to_rust();
+    match &args.out {
+        Some(path) => {
+            std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+        }
+        None => {
+            println!("{text}");
+            Ok(())
+        }
+    }
+}

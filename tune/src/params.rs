@@ -1,0 +1,246 @@
+//! An editable copy of a variant's [`EvalParams`]: every number the tuner may move, named,
+//! reachable one at a time ([`Editable::for_each_value`]), and printable as the Rust the
+//! variant's file in `eval/src` is written in.
+//!
+//! The evaluation's own tables are `&'static` consts; this copy owns its slices and lends
+//! them out as an [`EvalParams`] for the length of one call ([`Editable::with_params`]).
+
+use std::fmt::Write;
+
+use ekumen_eval::{EvalParams, KingTerms, PawnTerms, PieceTerms, S};
+use ekumen_movegen::Variant;
+
+/// One piece type's terms, owned.
+#[derive(Clone, Debug)]
+pub struct EditablePiece {
+    pub name: &'static str,
+    pub value: S,
+    pub in_hand: S,
+    pub mobility: S,
+    pub centre: S,
+    pub advance: S,
+    pub ranks: Vec<S>,
+    pub open_file: S,
+    pub king_attack: i32,
+    pub drop_danger: i32,
+    pub phase: i32,
+}
+
+/// A variant's terms, owned.
+#[derive(Clone, Debug)]
+pub struct Editable {
+    /// Whether the variant has pieces in hand (otherwise `in_hand` is not printed).
+    pub drops: bool,
+    pub pieces: Vec<EditablePiece>,
+    pub tempo: S,
+    pub bishop_pair: S,
+    pub doubled: S,
+    pub isolated: S,
+    pub connected: S,
+    pub passed: Vec<S>,
+    pub king: KingTerms,
+    pub threat_by_pawn: S,
+    pub hanging: S,
+    pub drawish_margin: i32,
+}
+
+impl Editable {
+    /// A copy of `V`'s parameters.
+    pub fn of<V: Variant>(params: &EvalParams) -> Editable {
+        let pieces = params
+            .pieces
+            .iter()
+            .zip(V::PIECES)
+            .map(|(t, def)| EditablePiece {
+                name: def.name,
+                value: t.value,
+                in_hand: t.in_hand,
+                mobility: t.mobility,
+                centre: t.centre,
+                advance: t.advance,
+                ranks: t.ranks.to_vec(),
+                open_file: t.open_file,
+                king_attack: t.king_attack,
+                drop_danger: t.drop_danger,
+                phase: t.phase,
+            })
+            .collect();
+        Editable {
+            drops: V::DROPS,
+            pieces,
+            tempo: params.tempo,
+            bishop_pair: params.bishop_pair,
+            doubled: params.pawns.doubled,
+            isolated: params.pawns.isolated,
+            connected: params.pawns.connected,
+            passed: params.pawns.passed.to_vec(),
+            king: params.king,
+            threat_by_pawn: params.threat_by_pawn,
+            hanging: params.hanging,
+            drawish_margin: params.drawish_margin,
+        }
+    }
+
+    /// Calls `f` with these parameters as the evaluation takes them.
+    pub fn with_params<R>(&self, f: impl FnOnce(&EvalParams) -> R) -> R {
+        let pieces: Vec<PieceTerms> = self
+            .pieces
+            .iter()
+            .map(|p| PieceTerms {
+                value: p.value,
+                in_hand: p.in_hand,
+                mobility: p.mobility,
+                centre: p.centre,
+                advance: p.advance,
+                ranks: &p.ranks,
+                open_file: p.open_file,
+                king_attack: p.king_attack,
+                drop_danger: p.drop_danger,
+                phase: p.phase,
+            })
+            .collect();
+        let params = EvalParams {
+            pieces: &pieces,
+            tempo: self.tempo,
+            bishop_pair: self.bishop_pair,
+            pawns: PawnTerms {
+                doubled: self.doubled,
+                isolated: self.isolated,
+                connected: self.connected,
+                passed: &self.passed,
+            },
+            king: self.king,
+            threat_by_pawn: self.threat_by_pawn,
+            hanging: self.hanging,
+            drawish_margin: self.drawish_margin,
+        };
+        f(&params)
+    }
+
+    /// Every tunable number with its name, in a fixed order. The game-phase weights, the
+    /// king-danger curve's divisor and cap and the drawish margin are left alone: they
+    /// shape the evaluation rather than weigh one feature.
+    pub fn for_each_value(&mut self, mut f: impl FnMut(&str, &mut i32)) {
+        fn pair(f: &mut impl FnMut(&str, &mut i32), name: &str, v: &mut S) {
+            f(&format!("{name}.mg"), &mut v.mg);
+            f(&format!("{name}.eg"), &mut v.eg);
+        }
+        for p in &mut self.pieces {
+            let n = p.name;
+            pair(&mut f, &format!("{n}.value"), &mut p.value);
+            pair(&mut f, &format!("{n}.in_hand"), &mut p.in_hand);
+            pair(&mut f, &format!("{n}.mobility"), &mut p.mobility);
+            pair(&mut f, &format!("{n}.centre"), &mut p.centre);
+            pair(&mut f, &format!("{n}.advance"), &mut p.advance);
+            for (rank, v) in p.ranks.iter_mut().enumerate() {
+                pair(&mut f, &format!("{n}.ranks[{rank}]"), v);
+            }
+            pair(&mut f, &format!("{n}.open_file"), &mut p.open_file);
+            f(&format!("{n}.king_attack"), &mut p.king_attack);
+            f(&format!("{n}.drop_danger"), &mut p.drop_danger);
+        }
+        pair(&mut f, "tempo", &mut self.tempo);
+        pair(&mut f, "bishop_pair", &mut self.bishop_pair);
+        pair(&mut f, "pawns.doubled", &mut self.doubled);
+        pair(&mut f, "pawns.isolated", &mut self.isolated);
+        pair(&mut f, "pawns.connected", &mut self.connected);
+        for (rank, v) in self.passed.iter_mut().enumerate() {
+            pair(&mut f, &format!("pawns.passed[{rank}]"), v);
+        }
+        f("king.weak_square", &mut self.king.weak_square);
+        f("king.shelter", &mut self.king.shelter);
+        f("king.eg_per_unit", &mut self.king.eg_per_unit);
+        pair(&mut f, "threat_by_pawn", &mut self.threat_by_pawn);
+        pair(&mut f, "hanging", &mut self.hanging);
+    }
+
+    /// The numbers alone, in [`Self::for_each_value`]'s order.
+    pub fn values(&mut self) -> Vec<i32> {
+        let mut out = Vec::new();
+        self.for_each_value(|_, v| out.push(*v));
+        out
+    }
+
+    /// The names, in [`Self::for_each_value`]'s order.
+    pub fn names(&mut self) -> Vec<String> {
+        let mut out = Vec::new();
+        self.for_each_value(|name, _| out.push(name.to_string()));
+        out
+    }
+
+    /// Sets the `index`th number.
+    pub fn set(&mut self, index: usize, value: i32) {
+        let mut i = 0;
+        self.for_each_value(|_, v| {
+            if i == index {
+                *v = value;
+            }
+            i += 1;
+        });
+    }
+
+    /// The body of the variant's `const PARAMS: EvalParams` in `eval/src/<variant>.rs`.
+    pub fn to_rust(&self) -> String {
+        fn s(v: S) -> String {
+            format!("s({}, {})", v.mg, v.eg)
+        }
+        fn table(values: &[S]) -> String {
+            let items: Vec<String> = values.iter().map(|&v| s(v)).collect();
+            format!("&[{}]", items.join(", "))
+        }
+        let mut out = String::from("EvalParams {\n    pieces: &[\n");
+        for p in &self.pieces {
+            let _ = write!(
+                out,
+                "        // {}\n        PieceTerms::new({}, {})",
+                p.name, p.value.mg, p.value.eg
+            );
+            let mut builder = |name: &str, v: S| {
+                if v != S::ZERO {
+                    let _ = write!(out, "\n            .{name}({}, {})", v.mg, v.eg);
+                }
+            };
+            if self.drops && p.in_hand != p.value {
+                builder("in_hand", p.in_hand);
+            }
+            builder("mobility", p.mobility);
+            builder("centre", p.centre);
+            builder("advance", p.advance);
+            builder("open_file", p.open_file);
+            if !p.ranks.is_empty() {
+                let _ = write!(out, "\n            .ranks({})", table(&p.ranks));
+            }
+            for (name, v) in
+                [("king_attack", p.king_attack), ("drop_danger", p.drop_danger), ("phase", p.phase)]
+            {
+                if v != 0 {
+                    let _ = write!(out, "\n            .{name}({v})");
+                }
+            }
+            out.push_str(",\n");
+        }
+        let k = &self.king;
+        let _ = write!(
+            out,
+            "    ],\n    tempo: {},\n    bishop_pair: {},\n    pawns: PawnTerms {{\n        \
+             doubled: {},\n        isolated: {},\n        connected: {},\n        passed: {},\n    \
+             }},\n    king: KingTerms {{ weak_square: {}, shelter: {}, divisor: {}, eg_per_unit: {}, \
+             cap: {} }},\n    threat_by_pawn: {},\n    hanging: {},\n    drawish_margin: {},\n}}\n",
+            s(self.tempo),
+            s(self.bishop_pair),
+            s(self.doubled),
+            s(self.isolated),
+            s(self.connected),
+            table(&self.passed),
+            k.weak_square,
+            k.shelter,
+            k.divisor,
+            k.eg_per_unit,
+            k.cap,
+            s(self.threat_by_pawn),
+            s(self.hanging),
+            self.drawish_margin,
+        );
+        out
+    }
+}

@@ -1,0 +1,92 @@
+//! The tuner finds terms it was not given: positions are labelled by an evaluation with a
+//! stronger knight and a larger penalty for hanging pieces, and tuning from the real
+//! parameters must move both towards the labels' values and lower the error.
+
+use ekumen_eval::{evaluate_with, EvalTables, Evaluate};
+use ekumen_movegen::variants::Chess;
+use ekumen_movegen::{Color, Position, Rng};
+use ekumen_tune::data::Sample;
+use ekumen_tune::loss::mean_squared_error;
+use ekumen_tune::params::Editable;
+use ekumen_tune::search::local_search;
+
+const K: f64 = 150.0;
+
+/// Positions from random games, 4 to 40 plies from the start.
+fn random_positions(count: usize) -> Vec<Position<Chess>> {
+    let mut rng = Rng::new(7);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut pos = Position::<Chess>::startpos();
+        let plies = 4 + rng.below(37);
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.make_move(*rng.pick(&moves));
+        }
+        if !pos.legal_moves().is_empty() {
+            out.push(pos);
+        }
+    }
+    out
+}
+
+fn index_of(editable: &mut Editable, name: &str) -> usize {
+    editable.names().iter().position(|n| n == name).expect("parameter exists")
+}
+
+#[test]
+fn local_search_recovers_a_knight_value_and_a_threat_term() {
+    let mut truth = Editable::of::<Chess>(&Chess::PARAMS);
+    let knight = index_of(&mut truth, "knight.value.mg");
+    let hanging = index_of(&mut truth, "hanging.mg");
+    let start = truth.values();
+    truth.set(knight, start[knight] + 80);
+    truth.set(hanging, start[hanging] - 40);
+
+    let samples: Vec<Sample<Chess>> = truth.with_params(|params| {
+        let tables = EvalTables::<Chess>::from_params(params);
+        random_positions(3000)
+            .into_iter()
+            .map(|position| {
+                let eval = f64::from(evaluate_with(&position, params, &tables));
+                let white = if position.side_to_move() == Color::White { eval } else { -eval };
+                Sample { position, target: 1.0 / (1.0 + (-white / K).exp()) }
+            })
+            .collect()
+    });
+
+    let mut tuned = Editable::of::<Chess>(&Chess::PARAMS);
+    let error = |e: &Editable| e.with_params(|p| mean_squared_error(&samples, p, K));
+    let before = error(&tuned);
+    let after = local_search(&mut tuned, 6, error, |_, _| {});
+    let values = tuned.values();
+    assert!(after < before / 10.0, "error {before} fell only to {after}");
+    assert!(
+        (values[knight] - (start[knight] + 80)).abs() <= 20,
+        "knight {} -> {} (labels: {})",
+        start[knight],
+        values[knight],
+        start[knight] + 80
+    );
+    assert!(
+        (values[hanging] - (start[hanging] - 40)).abs() <= 10,
+        "hanging {} -> {} (labels: {})",
+        start[hanging],
+        values[hanging],
+        start[hanging] - 40
+    );
+}
+
+#[test]
+fn editable_parameters_evaluate_as_the_variant_does() {
+    let editable = Editable::of::<Chess>(&Chess::PARAMS);
+    editable.with_params(|params| {
+        let tables = EvalTables::<Chess>::from_params(params);
+        for pos in random_positions(200) {
+            assert_eq!(evaluate_with(&pos, params, &tables), ekumen_eval::evaluate(&pos));
+        }
+    });
+}
