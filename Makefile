@@ -3,7 +3,7 @@ CARGO ?= cargo
 EXE ?=
 RELEASE_BIN := target/release/ekumen
 
-.PHONY: build run test perft perft-deep bench lint venv clean
+.PHONY: build run test perft perft-deep bench tune lint venv clean
 
 build:
 	$(CARGO) build --release -p ekumen
@@ -36,6 +36,19 @@ perft-deep:
 bench: build
 	$(RELEASE_BIN) bench
 	scripts/perft_speed.py
+
+# Tunes a variant's evaluation against Fairy-Stockfish's play:
+#   make tune VARIANT=gothic FS=/path/to/fairy-stockfish [GAMES=500]
+# Positions are added to target/tuning/VARIANT.txt (run again for more); the tuned
+# parameters are written to target/tuning/VARIANT.rs, to be copied into eval/src/VARIANT.rs.
+VARIANT ?= chess
+GAMES ?= 500
+tune: venv
+	@test -n "$(FS)" || { echo "make tune: set FS=/path/to/fairy-stockfish" >&2; exit 2; }
+	.venv/bin/python scripts/gen-tuning-data.py --engine "$(FS)" --variant $(VARIANT) \
+		--games $(GAMES) --out target/tuning/$(VARIANT).txt
+	$(CARGO) run --release -p ekumen-tune -- --variant $(VARIANT) \
+		--data target/tuning/$(VARIANT).txt --out target/tuning/$(VARIANT).rs
 
 lint:
 	$(CARGO) fmt --all -- --check
