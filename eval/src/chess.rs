@@ -32,7 +32,7 @@ pub(crate) const QUEEN: PieceTerms =
 pub(crate) const KING: PieceTerms = PieceTerms::new(0, 0).centre(-8, 12).advance(-12, 0);
 
 pub(crate) const KING_TERMS: KingTerms =
-    KingTerms { weak_square: 2, shelter: 3, divisor: 8, eg_per_unit: 1, cap: 600 };
+    KingTerms { weak_square: 2, shelter: 3, safe_check: 0, divisor: 8, eg_per_unit: 1, cap: 600 };
 pub(crate) const PAWN_TERMS: PawnTerms =
     PawnTerms { doubled: s(-10, -20), isolated: s(-8, -12), connected: s(5, 5), passed: PASSED };
 
@@ -45,6 +45,7 @@ impl Evaluate for Chess {
         king: KING_TERMS,
         threat_by_pawn: s(-30, -25),
         hanging: s(-25, -15),
+        threat_by_lesser: s(0, 0),
         drawish_margin: 400,
     };
     eval_tables!(Chess);

@@ -35,6 +35,7 @@ impl Evaluate for Coherent {
         king: KING_TERMS,
         threat_by_pawn: s(0, 0),
         hanging: s(-25, -15),
+        threat_by_lesser: s(0, 0),
         drawish_margin: 0,
     };
     eval_tables!(Coherent);

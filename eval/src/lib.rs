@@ -13,10 +13,11 @@
 //! - **mobility**, a concave function (square root) of the squares a piece attacks that
 //!   are neither ours nor guarded by an enemy pawn, centred on the piece's typical reach;
 //! - **king safety**: attackers of the squares around the king, undefended squares there,
-//!   pieces the opponent could drop next to it, pawn shelter; the danger grows with the
+//!   pieces the opponent could drop next to it, squares it could be checked from safely,
+//!   pawn shelter; the danger grows with the
 //!   square of the attack units, as in most classical evaluations;
 //! - **pawn structure** (doubled, isolated, passed by rank) for chess-style pawns;
-//! - **threats** (pieces attacked by pawns, pieces attacked and undefended), the bishop
+//! - **threats** (pieces attacked by pawns, by lesser pieces, attacked and undefended), the bishop
 //!   pair, a **tempo** bonus for the side to move;
 //! - a **scale** for endgames without pawns where the material edge is too small to win.
 //!
@@ -210,6 +211,10 @@ pub struct KingTerms {
     pub weak_square: i32,
     /// Units removed per own pawn (or, without pawns, own piece) sheltering the king.
     pub shelter: i32,
+    /// Units per square we do not guard from which an enemy piece could give check next
+    /// move (looked up from the king's square, so for pieces that attack alike both ways:
+    /// 0 in coherent, whose knight does not).
+    pub safe_check: i32,
     /// The middle-game penalty is `units² / divisor`.
     pub divisor: i32,
     /// Endgame penalty per unit.
@@ -231,6 +236,8 @@ pub struct EvalParams<'a> {
     pub threat_by_pawn: S,
     /// A piece attacked and not defended.
     pub hanging: S,
+    /// A non-pawn piece attacked by an enemy piece (not a pawn or king) worth less.
+    pub threat_by_lesser: S,
     /// With no pawns left, a side that is not ahead by at least this much material (mg
     /// values) gets its endgame score divided by four.
     pub drawish_margin: i32,
@@ -474,6 +481,8 @@ struct Attacks<V: Variant> {
     all: [Bb<V>; 2],
     /// What a side attacks with pieces other than its royal ones (pawns included).
     by_non_royal: [Bb<V>; 2],
+    /// What a side attacks with each non-pawn, non-royal piece type.
+    by_kind: [[Bb<V>; MAX_PIECE_TYPES]; 2],
     /// Units of danger against each side's king, and how many pieces contribute.
     king_units: [i32; 2],
     king_attackers: [i32; 2],
@@ -497,6 +506,7 @@ pub fn evaluate_with<V: Evaluate>(
         by_pawns: [Bitboard::EMPTY; 2],
         all: [Bitboard::EMPTY; 2],
         by_non_royal: [Bitboard::EMPTY; 2],
+        by_kind: [[Bitboard::EMPTY; MAX_PIECE_TYPES]; 2],
         king_units: [0; 2],
         king_attackers: [0; 2],
     };
@@ -552,6 +562,7 @@ pub fn evaluate_with<V: Evaluate>(
                     continue;
                 }
                 attacks.by_non_royal[us] |= reach;
+                attacks.by_kind[us][i] |= reach;
                 score += tables.mobility[i][(reach & mobility_area).count() as usize];
                 if terms.open_file != S::ZERO {
                     let file = tables.files[V::Geo::file_of(sq) as usize];
@@ -631,6 +642,10 @@ pub fn evaluate_with<V: Evaluate>(
         let by_pawn = (targets & attacks.by_pawns[them]).count() as i32;
         let hanging = (targets & attacks.all[them] & !attacks.all[us]).count() as i32;
         score += params.threat_by_pawn * by_pawn + params.hanging * hanging;
+        if params.threat_by_lesser != S::ZERO {
+            score +=
+                params.threat_by_lesser * threats_by_lesser(pos, params, tables, &attacks, color);
+        }
         // King safety.
         if let Some(king) = kings[us] {
             let zone = zones[us];
@@ -661,6 +676,9 @@ pub fn evaluate_with<V: Evaluate>(
                 zone & pos.pieces(color)
             };
             units -= king_terms.shelter * sheltering.count().min(3) as i32;
+            if king_terms.safe_check != 0 {
+                units += king_terms.safe_check * safe_checks(pos, tables, &attacks, color, king);
+            }
             if attackers >= 2 && units > 0 {
                 let mg = (units * units / king_terms.divisor).min(king_terms.cap);
                 score -= s(mg, units * king_terms.eg_per_unit);
@@ -689,6 +707,63 @@ pub fn evaluate_with<V: Evaluate>(
     } else {
         -blended
     }
+}
+
+/// Squares from which an enemy piece (not a pawn or king) could check `color`'s king
+/// next move, not guarded by `color` and not occupied by the enemy, counted per piece type.
+#[inline(always)]
+fn safe_checks<V: Evaluate>(
+    pos: &Position<V>,
+    tables: &EvalTables<V>,
+    attacks: &Attacks<V>,
+    color: Color,
+    king: ekumen_movegen::Square,
+) -> i32 {
+    let them = (!color).index();
+    let occupied = pos.occupied();
+    let open = !attacks.all[color.index()] & !pos.pieces(!color);
+    let mut count = 0;
+    for (j, def) in V::PIECES.iter().enumerate() {
+        let reach = attacks.by_kind[them][j] & open;
+        if reach.is_empty() || tables.pawn_kinds & (1 << j) != 0 || def.royal {
+            continue;
+        }
+        // A left-right symmetric piece of ours on the king's square reaches exactly the
+        // squares from which the enemy's piece of that kind attacks it.
+        let checks = pos.attacks_from(color, PieceType(j as u8), king, occupied) & reach;
+        count += checks.count() as i32;
+    }
+    count
+}
+
+/// How many of `color`'s non-pawn pieces an enemy piece worth less attacks.
+#[inline(always)]
+fn threats_by_lesser<V: Evaluate>(
+    pos: &Position<V>,
+    params: &EvalParams,
+    tables: &EvalTables<V>,
+    attacks: &Attacks<V>,
+    color: Color,
+) -> i32 {
+    let them = (!color).index();
+    let mut count = 0;
+    for (i, target) in params.pieces.iter().enumerate() {
+        if tables.pawn_kinds & (1 << i) != 0 || V::PIECES[i].royal {
+            continue;
+        }
+        let ours = pos.pieces_of(color, PieceType(i as u8));
+        if ours.is_empty() {
+            continue;
+        }
+        let mut lesser = Bitboard::EMPTY;
+        for (j, attacker) in params.pieces.iter().enumerate() {
+            if attacker.value.mg < target.value.mg {
+                lesser |= attacks.by_kind[them][j];
+            }
+        }
+        count += (ours & lesser).count() as i32;
+    }
+    count
 }
 
 /// The material value of a piece type (middle game), for exchange evaluation and move

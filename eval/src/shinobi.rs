@@ -80,6 +80,7 @@ impl Evaluate for Shinobi {
         king: KING_TERMS,
         threat_by_pawn: s(-30, -25),
         hanging: s(-25, -15),
+        threat_by_lesser: s(0, 0),
         drawish_margin: 400,
     };
     eval_tables!(Shinobi);

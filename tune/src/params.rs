@@ -41,6 +41,7 @@ pub struct Editable {
     pub king: KingTerms,
     pub threat_by_pawn: S,
     pub hanging: S,
+    pub threat_by_lesser: S,
     pub drawish_margin: i32,
 }
 
@@ -77,6 +78,7 @@ impl Editable {
             king: params.king,
             threat_by_pawn: params.threat_by_pawn,
             hanging: params.hanging,
+            threat_by_lesser: params.threat_by_lesser,
             drawish_margin: params.drawish_margin,
         }
     }
@@ -112,6 +114,7 @@ impl Editable {
             king: self.king,
             threat_by_pawn: self.threat_by_pawn,
             hanging: self.hanging,
+            threat_by_lesser: self.threat_by_lesser,
             drawish_margin: self.drawish_margin,
         };
         f(&params)
@@ -149,9 +152,11 @@ impl Editable {
         }
         f("king.weak_square", &mut self.king.weak_square);
         f("king.shelter", &mut self.king.shelter);
+        f("king.safe_check", &mut self.king.safe_check);
         f("king.eg_per_unit", &mut self.king.eg_per_unit);
         pair(&mut f, "threat_by_pawn", &mut self.threat_by_pawn);
         pair(&mut f, "hanging", &mut self.hanging);
+        pair(&mut f, "threat_by_lesser", &mut self.threat_by_lesser);
     }
 
     /// The numbers alone, in [`Self::for_each_value`]'s order.
@@ -224,8 +229,9 @@ impl Editable {
             out,
             "    ],\n    tempo: {},\n    bishop_pair: {},\n    pawns: PawnTerms {{\n        \
              doubled: {},\n        isolated: {},\n        connected: {},\n        passed: {},\n    \
-             }},\n    king: KingTerms {{ weak_square: {}, shelter: {}, divisor: {}, eg_per_unit: {}, \
-             cap: {} }},\n    threat_by_pawn: {},\n    hanging: {},\n    drawish_margin: {},\n}}\n",
+             }},\n    king: KingTerms {{ weak_square: {}, shelter: {}, safe_check: {}, divisor: {}, eg_per_unit: {}, \
+             cap: {} }},\n    threat_by_pawn: {},\n    hanging: {},\n    \
+             threat_by_lesser: {},\n    drawish_margin: {},\n}}\n",
             s(self.tempo),
             s(self.bishop_pair),
             s(self.doubled),
@@ -234,11 +240,13 @@ impl Editable {
             table(&self.passed),
             k.weak_square,
             k.shelter,
+            k.safe_check,
             k.divisor,
             k.eg_per_unit,
             k.cap,
             s(self.threat_by_pawn),
             s(self.hanging),
+            s(self.threat_by_lesser),
             self.drawish_margin,
         );
         out
