@@ -45,6 +45,10 @@ struct Args {
     /// The most passes over all parameters.
     #[arg(long, default_value_t = 30)]
     passes: usize,
+    /// Tune only the numbers whose names contain one of these words (comma-separated,
+    /// e.g. `value,in_hand,tempo`); all of them by default.
+    #[arg(long, value_delimiter = ',')]
+    only: Vec<String>,
     /// Positions used at most (the file's first ones after shuffling).
     #[arg(long)]
     limit: Option<usize>,
@@ -107,9 +111,11 @@ fn tune<V: Evaluate>(args: &Args) -> Result<(), String> {
     let names = editable.names();
     let started = Instant::now();
     let mut saved = Ok(());
+    let tunable = |i: usize| args.only.is_empty() || args.only.iter().any(|w| names[i].contains(w));
     local_search(
         &mut editable,
         args.passes,
+        tunable,
         |e| error(e, &samples),
         |e, pass| {
             info!(

@@ -17,18 +17,20 @@ pub struct Pass {
     pub error: f64,
 }
 
-/// Tunes `editable` in place to lower `error`, for at most `passes` passes; `after_pass`
-/// sees each pass's parameters (to print or save them). Returns the final error.
+/// Tunes `editable` in place to lower `error`, for at most `passes` passes, moving only
+/// the numbers `tunable` allows (by index); `after_pass` sees each pass's parameters (to
+/// print or save them). Returns the final error.
 pub fn local_search(
     editable: &mut Editable,
     passes: usize,
+    tunable: impl Fn(usize) -> bool,
     error: impl Fn(&Editable) -> f64,
     mut after_pass: impl FnMut(&Editable, Pass),
 ) -> f64 {
     let mut best = error(editable);
     let mut values = editable.values();
     let mut steps: Vec<i32> = values.iter().map(|v| (v.abs() / 10).clamp(2, 16)).collect();
-    let mut inert = vec![false; values.len()];
+    let mut inert: Vec<bool> = (0..values.len()).map(|i| !tunable(i)).collect();
     for number in 1..=passes {
         let mut moved = 0;
         for i in 0..values.len() {

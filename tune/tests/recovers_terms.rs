@@ -61,7 +61,7 @@ fn local_search_recovers_a_knight_value_and_a_threat_term() {
     let mut tuned = Editable::of::<Chess>(&Chess::PARAMS);
     let error = |e: &Editable| e.with_params(|p| mean_squared_error(&samples, p, K));
     let before = error(&tuned);
-    let after = local_search(&mut tuned, 6, error, |_, _| {});
+    let after = local_search(&mut tuned, 6, |_| true, error, |_, _| {});
     let values = tuned.values();
     assert!(after < before / 10.0, "error {before} fell only to {after}");
     assert!(
