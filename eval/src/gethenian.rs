@@ -18,7 +18,7 @@ impl Evaluate for Gethenian {
             // king
             PieceTerms::new(153, 0).in_hand(300, 300).centre(17, 4).advance(-54, 0).drop_danger(3),
             // dark king
-            PieceTerms::new(40, 0).in_hand(300, 300).centre(15, 4).advance(-37, 0).drop_danger(3),
+            PieceTerms::new(40, 0).centre(15, 4).advance(-37, 0).drop_danger(3),
             // left bishop
             PieceTerms::new(275, 400)
                 .in_hand(534, 400)
@@ -31,7 +31,6 @@ impl Evaluate for Gethenian {
                 .phase(1),
             // rook
             PieceTerms::new(340, 400)
-                .in_hand(400, 400)
                 .mobility(20, 3)
                 .centre(2, 3)
                 .advance(6, 0)
@@ -51,7 +50,6 @@ impl Evaluate for Gethenian {
                 .phase(1),
             // rook
             PieceTerms::new(297, 400)
-                .in_hand(400, 400)
                 .mobility(23, 3)
                 .centre(15, 3)
                 .advance(30, 0)
@@ -71,7 +69,6 @@ impl Evaluate for Gethenian {
                 .phase(1),
             // dark knight
             PieceTerms::new(216, 200)
-                .in_hand(200, 200)
                 .mobility(10, 3)
                 .centre(-12, 5)
                 .advance(26, 0)
@@ -91,7 +88,6 @@ impl Evaluate for Gethenian {
                 .phase(1),
             // dark minister
             PieceTerms::new(388, 400)
-                .in_hand(400, 400)
                 .mobility(4, 2)
                 .centre(22, 4)
                 .advance(-2, 2)

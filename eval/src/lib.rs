@@ -677,7 +677,7 @@ pub fn evaluate_with<V: Evaluate>(
             };
             units -= king_terms.shelter * sheltering.count().min(3) as i32;
             if king_terms.safe_check != 0 {
-                units += king_terms.safe_check * safe_checks(pos, tables, &attacks, color, king);
+                units += king_terms.safe_check * safe_checks(pos, &attacks, color, king);
             }
             if attackers >= 2 && units > 0 {
                 let mg = (units * units / king_terms.divisor).min(king_terms.cap);
@@ -714,7 +714,6 @@ pub fn evaluate_with<V: Evaluate>(
 #[inline(always)]
 fn safe_checks<V: Evaluate>(
     pos: &Position<V>,
-    tables: &EvalTables<V>,
     attacks: &Attacks<V>,
     color: Color,
     king: ekumen_movegen::Square,
@@ -723,9 +722,10 @@ fn safe_checks<V: Evaluate>(
     let occupied = pos.occupied();
     let open = !attacks.all[color.index()] & !pos.pieces(!color);
     let mut count = 0;
-    for (j, def) in V::PIECES.iter().enumerate() {
+    // `by_kind` holds no pawn or royal attacks: only pieces are counted.
+    for j in 0..V::PIECES.len() {
         let reach = attacks.by_kind[them][j] & open;
-        if reach.is_empty() || tables.pawn_kinds & (1 << j) != 0 || def.royal {
+        if reach.is_empty() {
             continue;
         }
         // A left-right symmetric piece of ours on the king's square reaches exactly the
