@@ -18,6 +18,12 @@ fn white_eval<V: Evaluate>(sample: &Sample<V>, params: &EvalParams, tables: &Eva
     }
 }
 
+/// The squared difference between `target` and the win probability `eval` predicts.
+fn squared_error(target: f64, eval: i32, k: f64) -> f64 {
+    let error = target - 1.0 / (1.0 + (-f64::from(eval) / k).exp());
+    error * error
+}
+
 /// Mean squared error of the predictions with these parameters and scale `k`.
 pub fn mean_squared_error<V: Evaluate>(samples: &[Sample<V>], params: &EvalParams, k: f64) -> f64 {
     let tables = EvalTables::<V>::from_params(params);
@@ -28,11 +34,7 @@ pub fn mean_squared_error<V: Evaluate>(samples: &[Sample<V>], params: &EvalParam
         .map(|chunk| {
             chunk
                 .iter()
-                .map(|sample| {
-                    let eval = f64::from(white_eval(sample, params, &tables));
-                    let error = sample.target - 1.0 / (1.0 + (-eval / k).exp());
-                    error * error
-                })
+                .map(|sample| squared_error(sample.target, white_eval(sample, params, &tables), k))
                 .sum::<f64>()
         })
         .collect();
@@ -43,17 +45,9 @@ pub fn mean_squared_error<V: Evaluate>(samples: &[Sample<V>], params: &EvalParam
 /// tuning moves the terms against each other rather than rescaling them all.
 pub fn fit_scale<V: Evaluate>(samples: &[Sample<V>], params: &EvalParams) -> f64 {
     let tables = EvalTables::<V>::from_params(params);
-    let evals: Vec<f64> =
-        samples.par_iter().map(|s| f64::from(white_eval(s, params, &tables))).collect();
+    let evals: Vec<i32> = samples.par_iter().map(|s| white_eval(s, params, &tables)).collect();
     let error = |k: f64| -> f64 {
-        evals
-            .iter()
-            .zip(samples)
-            .map(|(&e, s)| {
-                let d = s.target - 1.0 / (1.0 + (-e / k).exp());
-                d * d
-            })
-            .sum::<f64>()
+        evals.iter().zip(samples).map(|(&eval, s)| squared_error(s.target, eval, k)).sum::<f64>()
     };
     let (mut lo, mut hi) = (20.0f64, 2000.0f64);
     let ratio = (5f64.sqrt() - 1.0) / 2.0;

@@ -109,6 +109,7 @@ fn tune<V: Evaluate>(args: &Args) -> Result<(), String> {
     info!("scale k = {k:.1}; error {best:.6}, held out {:.6}", error(&editable, &held_out));
 
     let names = editable.names();
+    let before = editable.values();
     let started = Instant::now();
     let mut saved = Ok(());
     let tunable = |i: usize| args.only.is_empty() || args.only.iter().any(|w| names[i].contains(w));
@@ -126,15 +127,15 @@ fn tune<V: Evaluate>(args: &Args) -> Result<(), String> {
                 error(e, &held_out),
                 started.elapsed().as_secs_f64()
             );
-            saved = saved.clone().and(write_result(args, e));
+            if saved.is_ok() {
+                saved = write_result(args, e);
+            }
         },
     );
     saved?;
-    let values = editable.values();
-    let mut original = Editable::of::<V>(&V::PARAMS);
-    for ((name, before), after) in names.iter().zip(original.values()).zip(&values) {
-        if before != *after {
-            info!("{name}: {before} -> {after}");
+    for ((name, old), new) in names.iter().zip(&before).zip(editable.values()) {
+        if *old != new {
+            info!("{name}: {old} -> {new}");
         }
     }
     Ok(())

@@ -8,12 +8,14 @@
 use std::fmt::Write;
 
 use ekumen_eval::{EvalParams, KingTerms, PawnTerms, PieceTerms, S};
-use ekumen_movegen::Variant;
+use ekumen_movegen::{PieceType, Variant};
 
 /// One piece type's terms, owned.
 #[derive(Clone, Debug)]
 pub struct EditablePiece {
     pub name: &'static str,
+    /// Whether this kind can be in hand, so that `in_hand` is read.
+    pub held: bool,
     pub value: S,
     pub in_hand: S,
     pub mobility: S,
@@ -29,8 +31,6 @@ pub struct EditablePiece {
 /// A variant's terms, owned.
 #[derive(Clone, Debug)]
 pub struct Editable {
-    /// Whether the variant has pieces in hand (otherwise `in_hand` is not printed).
-    pub drops: bool,
     pub pieces: Vec<EditablePiece>,
     pub tempo: S,
     pub bishop_pair: S,
@@ -52,8 +52,10 @@ impl Editable {
             .pieces
             .iter()
             .zip(V::PIECES)
-            .map(|(t, def)| EditablePiece {
+            .enumerate()
+            .map(|(i, (t, def))| EditablePiece {
                 name: def.name,
+                held: V::DROPS && V::HAND_ORDER.contains(&PieceType(i as u8)),
                 value: t.value,
                 in_hand: t.in_hand,
                 mobility: t.mobility,
@@ -67,7 +69,6 @@ impl Editable {
             })
             .collect();
         Editable {
-            drops: V::DROPS,
             pieces,
             tempo: params.tempo,
             bishop_pair: params.bishop_pair,
@@ -131,7 +132,9 @@ impl Editable {
         for p in &mut self.pieces {
             let n = p.name;
             pair(&mut f, &format!("{n}.value"), &mut p.value);
-            pair(&mut f, &format!("{n}.in_hand"), &mut p.in_hand);
+            if p.held {
+                pair(&mut f, &format!("{n}.in_hand"), &mut p.in_hand);
+            }
             pair(&mut f, &format!("{n}.mobility"), &mut p.mobility);
             pair(&mut f, &format!("{n}.centre"), &mut p.centre);
             pair(&mut f, &format!("{n}.advance"), &mut p.advance);
@@ -205,7 +208,7 @@ impl Editable {
                     let _ = write!(out, "\n            .{name}({}, {})", v.mg, v.eg);
                 }
             };
-            if self.drops && p.in_hand != p.value {
+            if p.held && p.in_hand != p.value {
                 builder("in_hand", p.in_hand);
             }
             builder("mobility", p.mobility);
