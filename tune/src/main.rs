@@ -42,6 +42,11 @@ struct Args {
     /// Weight of the engine's score in the target; the rest is the game's result.
     #[arg(long, default_value_t = 0.75)]
     lambda: f64,
+    /// Pull towards the starting values: this much error for each parameter's departure,
+    /// in pawns, squared. 0 lets every term go where the positions take it; 1e-4 keeps
+    /// terms that few positions show near their start.
+    #[arg(long, default_value_t = 0.0)]
+    anchor: f64,
     /// The most passes over all parameters.
     #[arg(long, default_value_t = 30)]
     passes: usize,
@@ -116,14 +121,16 @@ fn tune<V: Evaluate>(args: &Args) -> Result<(), String> {
     local_search(
         &mut editable,
         args.passes,
+        args.anchor,
         tunable,
         |e| error(e, &samples),
         |e, pass| {
             info!(
-                "pass {}: {} moved, error {:.6}, held out {:.6}, {:.0} s",
+                "pass {}: {} moved, error {:.6} (+ pull {:.6}), held out {:.6}, {:.0} s",
                 pass.number,
                 pass.moved,
                 pass.error,
+                pass.pull,
                 error(e, &held_out),
                 started.elapsed().as_secs_f64()
             );

@@ -11,6 +11,8 @@ use ekumen_tune::params::Editable;
 use ekumen_tune::search::local_search;
 
 const K: f64 = 150.0;
+/// Strong enough to hold the knight back visibly on these positions, weak enough to let it move.
+const ANCHOR: f64 = 0.001;
 
 /// Positions from random games, 4 to 40 plies from the start.
 fn random_positions(count: usize) -> Vec<Position<Chess>> {
@@ -37,6 +39,21 @@ fn index_of(editable: &mut Editable, name: &str) -> usize {
     editable.names().iter().position(|n| n == name).expect("parameter exists")
 }
 
+/// Random positions with the win probabilities `truth`'s evaluation gives them.
+fn labelled_by(truth: &Editable, count: usize) -> Vec<Sample<Chess>> {
+    truth.with_params(|params| {
+        let tables = EvalTables::<Chess>::from_params(params);
+        random_positions(count)
+            .into_iter()
+            .map(|position| {
+                let eval = f64::from(evaluate_with(&position, params, &tables));
+                let white = if position.side_to_move() == Color::White { eval } else { -eval };
+                Sample { position, target: 1.0 / (1.0 + (-white / K).exp()) }
+            })
+            .collect()
+    })
+}
+
 #[test]
 fn local_search_recovers_a_knight_value_and_a_threat_term() {
     let mut truth = Editable::of::<Chess>(&Chess::PARAMS);
@@ -46,22 +63,12 @@ fn local_search_recovers_a_knight_value_and_a_threat_term() {
     truth.set(knight, start[knight] + 80);
     truth.set(hanging, start[hanging] - 40);
 
-    let samples: Vec<Sample<Chess>> = truth.with_params(|params| {
-        let tables = EvalTables::<Chess>::from_params(params);
-        random_positions(3000)
-            .into_iter()
-            .map(|position| {
-                let eval = f64::from(evaluate_with(&position, params, &tables));
-                let white = if position.side_to_move() == Color::White { eval } else { -eval };
-                Sample { position, target: 1.0 / (1.0 + (-white / K).exp()) }
-            })
-            .collect()
-    });
+    let samples = labelled_by(&truth, 3000);
 
     let mut tuned = Editable::of::<Chess>(&Chess::PARAMS);
     let error = |e: &Editable| e.with_params(|p| mean_squared_error(&samples, p, K));
     let before = error(&tuned);
-    let after = local_search(&mut tuned, 6, |_| true, error, |_, _| {});
+    let after = local_search(&mut tuned, 6, 0.0, |_| true, error, |_, _| {});
     let values = tuned.values();
     assert!(after < before / 10.0, "error {before} fell only to {after}");
     assert!(
@@ -89,4 +96,23 @@ fn editable_parameters_evaluate_as_the_variant_does() {
             assert_eq!(evaluate_with(&pos, params, &tables), ekumen_eval::evaluate(&pos));
         }
     });
+}
+
+#[test]
+fn the_anchor_holds_a_term_back_towards_its_start() {
+    let mut truth = Editable::of::<Chess>(&Chess::PARAMS);
+    let knight = index_of(&mut truth, "knight.value.mg");
+    let start = truth.values()[knight];
+    truth.set(knight, start + 80);
+    let samples = labelled_by(&truth, 1000);
+    let error = |e: &Editable| e.with_params(|p| mean_squared_error(&samples, p, K));
+    let knight_after = |anchor: f64| {
+        let mut tuned = Editable::of::<Chess>(&Chess::PARAMS);
+        local_search(&mut tuned, 6, anchor, |i| i == knight, error, |_, _| {});
+        tuned.values()[knight]
+    };
+    let free = knight_after(0.0);
+    let held = knight_after(ANCHOR);
+    assert!(free >= start + 60, "unanchored knight {start} -> {free} (labels: {})", start + 80);
+    assert!(start < held && held + 10 < free, "anchored knight {start} -> {held}, free {free}");
 }
