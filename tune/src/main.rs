@@ -22,7 +22,7 @@ use ekumen_movegen::variants::{Chess, Coherent, Gethenian, Gothic, Shinobi};
 use ekumen_movegen::{Rng, VariantId};
 use log::{error, info};
 
-use ekumen_tune::data::{self, Sample};
+use ekumen_tune::data::{self, Sample, Targets};
 use ekumen_tune::loss::{fit_scale, mean_squared_error};
 use ekumen_tune::params::Editable;
 use ekumen_tune::search::local_search;
@@ -42,6 +42,10 @@ struct Args {
     /// Weight of the engine's score in the target; the rest is the game's result.
     #[arg(long, default_value_t = 0.75)]
     lambda: f64,
+    /// Centipawns added to every score before it becomes a target, for a reference engine
+    /// whose scores sit off centre (the tuner reports the offset the results ask for).
+    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
+    score_offset: f64,
     /// Pull towards the starting values: this much error for each parameter's departure,
     /// in pawns, squared. 0 lets every term go where the positions take it; 1e-4 keeps
     /// terms that few positions show near their start.
@@ -83,8 +87,15 @@ fn main() -> ExitCode {
 }
 
 fn tune<V: Evaluate>(args: &Args) -> Result<(), String> {
-    let (mut samples, rejected) = data::load::<V>(&args.data, args.lambda)
+    let targets = Targets { lambda: args.lambda, score_offset: args.score_offset };
+    let loaded = data::load::<V>(&args.data, targets)
         .map_err(|e| format!("cannot read {}: {e}", args.data.display()))?;
+    info!(
+        "the games' results fit the scores best with --score-offset {:.0} (given: {:.0})",
+        data::offset_fitting_results(&loaded.scores_and_results),
+        args.score_offset
+    );
+    let (mut samples, rejected) = (loaded.samples, loaded.rejected);
     if samples.len() < 100 {
         return Err(format!(
             "{} positions in {}: too few to tune",
