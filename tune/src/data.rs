@@ -91,3 +91,19 @@ pub fn offset_fitting_results(scores_and_results: &[(f64, f64)]) -> f64 {
         .min_by(|a, b| error(*a).total_cmp(&error(*b)))
         .unwrap_or(0.0)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fitted_offset_is_the_one_the_results_were_made_with() {
+        let pairs: Vec<(f64, f64)> = (-60..=60)
+            .map(|i| {
+                let score = f64::from(i) * 10.0;
+                (score, score_to_probability(score + 150.0))
+            })
+            .collect();
+        assert_eq!(offset_fitting_results(&pairs), 150.0);
+    }
+}
