@@ -29,7 +29,7 @@ impl Evaluate for Gethenian {
                 .king_attack(12)
                 .drop_danger(7)
                 .phase(1),
-            // rook
+            // dark left bishop
             PieceTerms::new(340, 400)
                 .mobility(20, 3)
                 .centre(2, 3)
@@ -48,7 +48,7 @@ impl Evaluate for Gethenian {
                 .king_attack(6)
                 .drop_danger(4)
                 .phase(1),
-            // rook
+            // dark right bishop
             PieceTerms::new(297, 400)
                 .mobility(23, 3)
                 .centre(15, 3)

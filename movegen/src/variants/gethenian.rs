@@ -53,11 +53,15 @@ impl Variant for Gethenian {
         PieceDef::new("left bishop", b'B', LEFT_BISHOP)
             .slides(NORTH_WEST | SOUTH_EAST)
             .promotes_to(LEFT_ROOK),
-        PieceDef::new("rook", b'B', LEFT_ROOK).slides(EAST | WEST).promoted_from(LEFT_BISHOP),
+        PieceDef::new("dark left bishop", b'B', LEFT_ROOK)
+            .slides(EAST | WEST)
+            .promoted_from(LEFT_BISHOP),
         PieceDef::new("right bishop", b'I', RIGHT_BISHOP)
             .slides(NORTH_EAST | SOUTH_WEST)
             .promotes_to(RIGHT_ROOK),
-        PieceDef::new("rook", b'I', RIGHT_ROOK).slides(EAST | WEST).promoted_from(RIGHT_BISHOP),
+        PieceDef::new("dark right bishop", b'I', RIGHT_ROOK)
+            .slides(EAST | WEST)
+            .promoted_from(RIGHT_BISHOP),
         PieceDef::new("knight", b'N', KNIGHT).leaps(LEFT_KNIGHT).promotes_to(DARK_KNIGHT),
         PieceDef::new("dark knight", b'N', DARK_KNIGHT).leaps(RIGHT_KNIGHT).promoted_from(KNIGHT),
         PieceDef::new("minister", b'M', MINISTER).leaps(GOLD).promotes_to(DARK_MINISTER),
