@@ -10,50 +10,16 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::{Mutex, OnceLock};
 
+use ekumen_tests::python::{project_python, repository};
+
 const ENGINE: &str = env!("CARGO_BIN_EXE_ekumen");
-
-fn repository() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("the workspace root").to_path_buf()
-}
-
-fn imports_work(python: &Path) -> bool {
-    Command::new(python)
-        .args(["-c", "import chess, chess.engine, pyffish"])
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
 
 /// The virtual environment's Python, set up once per test run.
 fn python() -> Option<&'static Path> {
     static PYTHON: OnceLock<Option<PathBuf>> = OnceLock::new();
     PYTHON
         .get_or_init(|| {
-            let root = repository();
-            let python = root.join(".venv/bin/python");
-            if !imports_work(&python) {
-                let setup = Command::new(root.join("scripts/setup-venv.sh")).output();
-                match setup {
-                    Ok(o) if o.status.success() => {}
-                    Ok(o) => {
-                        eprintln!(
-                            "SKIPPED: scripts/setup-venv.sh failed, so the Python client tests \
-                             cannot run:\n{}",
-                            String::from_utf8_lossy(&o.stderr)
-                        );
-                        return None;
-                    }
-                    Err(e) => {
-                        eprintln!("SKIPPED: cannot run scripts/setup-venv.sh: {e}");
-                        return None;
-                    }
-                }
-            }
-            if imports_work(&python) {
-                Some(python)
-            } else {
-                eprintln!("SKIPPED: .venv has no working python-chess/pyffish");
-                None
-            }
+            project_python("chess, chess.engine, pyffish", "the Python client tests cannot run")
         })
         .as_deref()
 }

@@ -2,3 +2,4 @@
 
 pub mod coherent_reference;
 pub mod data;
+pub mod python;

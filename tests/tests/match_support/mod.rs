@@ -13,12 +13,11 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use ekumen_movegen::{AnyPosition, VariantId};
+use ekumen_tests::python::project_python;
 
 pub const FAKE_ENGINE: &str = env!("CARGO_BIN_EXE_fake_engine");
 
-pub fn repository() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("the workspace root").to_path_buf()
-}
+pub use ekumen_tests::python::repository;
 
 /// The `ekumen` binary: `$EKUMEN_BIN`, or the workspace's build for the profile these
 /// tests were built with (built here if needed: `cargo build -p ekumen`).
@@ -234,43 +233,11 @@ pub fn replay(game: &PgnGame) -> AnyPosition {
     position
 }
 
-fn imports_pyffish(python: &Path) -> bool {
-    Command::new(python).args(["-c", "import pyffish"]).output().is_ok_and(|o| o.status.success())
-}
-
 /// The project's Python with pyffish (set up by scripts/setup-venv.sh if needed), or
 /// `None` with a message saying why the check is skipped.
 pub fn python() -> Option<&'static Path> {
     static PYTHON: OnceLock<Option<PathBuf>> = OnceLock::new();
-    PYTHON
-        .get_or_init(|| {
-            let root = repository();
-            let python = root.join(".venv/bin/python");
-            if !imports_pyffish(&python) {
-                match Command::new(root.join("scripts/setup-venv.sh")).output() {
-                    Ok(o) if o.status.success() => {}
-                    Ok(o) => {
-                        eprintln!(
-                            "SKIPPED: scripts/setup-venv.sh failed, so pyffish cannot re-check \
-                             the PGN:\n{}",
-                            String::from_utf8_lossy(&o.stderr)
-                        );
-                        return None;
-                    }
-                    Err(e) => {
-                        eprintln!("SKIPPED: cannot run scripts/setup-venv.sh: {e}");
-                        return None;
-                    }
-                }
-            }
-            if imports_pyffish(&python) {
-                Some(python)
-            } else {
-                eprintln!("SKIPPED: .venv has no working pyffish; the PGN is not re-checked");
-                None
-            }
-        })
-        .as_deref()
+    PYTHON.get_or_init(|| project_python("pyffish", "pyffish cannot re-check the PGN")).as_deref()
 }
 
 /// Re-validates a PGN file with pyffish (scripts/check-pgn.py); skips with a message when
