@@ -18,42 +18,15 @@ usage: check-pgn.py PGN [--variants-ini FILE] [--games N]
 Exits non-zero on the first problem; prints a summary otherwise.
 """
 import argparse
-import re
 import sys
 
 import pyffish as sf
 
-TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
-RESULTS = {"1-0", "0-1", "1/2-1/2", "*"}
-
+from pgn_games import read_games
 
 def fail(message):
     print(f"check-pgn: FAIL: {message}", file=sys.stderr)
     sys.exit(1)
-
-
-def read_games(path):
-    """Yields (tags, moves, result) for each game."""
-    with open(path, encoding="utf-8") as pgn:
-        text = pgn.read()
-    games, tags, movetext = [], {}, []
-    for line in text.splitlines() + ["[End \"\"]"]:
-        match = TAG.match(line.strip())
-        if match and movetext:
-            games.append((tags, " ".join(movetext)))
-            tags, movetext = {}, []
-        if match:
-            tags[match.group(1)] = match.group(2).replace('\\"', '"').replace("\\\\", "\\")
-        elif line.strip():
-            movetext.append(line.strip())
-    parsed = []
-    for tags, body in games:
-        body = re.sub(r"\{[^}]*\}", " ", body)
-        body = re.sub(r";[^\n]*", " ", body)
-        tokens = [t for t in body.split() if not re.fullmatch(r"\d+\.(\.\.)?", t)]
-        result = tokens.pop() if tokens and tokens[-1] in RESULTS else None
-        parsed.append((tags, tokens, result))
-    return parsed
 
 
 def expected_result(value, white_to_move):

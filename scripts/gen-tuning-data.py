@@ -12,8 +12,16 @@ result once it is known:
 A game ends on the rules (checked by pyffish), when both sides agree one is winning by
 more than --resign centipawns for 6 plies (a win), or after --max-plies (a draw).
 
+With --pgn, no games are played: the positions of games already played (PGN files of
+`ekumen match`, say Ekumen against the reference engine) are scored the same way, with the
+games' own results. Self-play shows the evaluation positions that the reference engine
+steers into; these show it the positions that Ekumen steers into, where its judgement
+differs most from the reference's.
+
   .venv/bin/python scripts/gen-tuning-data.py --engine FS --variant gothic --games 300 \
       --out target/tuning/gothic.txt [--nodes 6000] [--workers 2] [--seed 1]
+  .venv/bin/python scripts/gen-tuning-data.py --engine FS --variant gothic \
+      --pgn target/matches/gothic-vs-fs.pgn [--pgn ...] --out target/tuning/gothic-played.txt
 """
 import argparse
 import multiprocessing
@@ -25,6 +33,7 @@ import time
 
 import pyffish as sf
 
+from pgn_games import read_games
 from uci_engine import FAIRY_VARIANTS_INI, UciEngine
 
 SCORE = re.compile(r"score (cp|mate) (-?\d+)")
@@ -83,6 +92,26 @@ def play(args, seed):
     return positions, 0.5
 
 
+def rescore(args, game):
+    """The quiet positions of a game already played, as (fen, white_score), and White's
+    result (None for a game without one)."""
+    fen, moves, result = game
+    white_result = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}.get(result)
+    if white_result is None:
+        return [], None
+    engine = play.engine
+    engine.send("ucinewgame")
+    positions = []
+    for ply, played in enumerate(moves):
+        if not sf.gives_check(args.variant, fen, []):
+            move, score = search(engine, fen, args.nodes)
+            white_score = score if " w " in fen else -score
+            if not sf.is_capture(args.variant, fen, [], move) and abs(score) < 3000:
+                positions.append((fen, white_score))
+        fen = sf.get_fen(args.variant, fen, [played])
+    return positions, white_result
+
+
 def outcome(result, white_to_move):
     """White's score from pyffish's result for the side to move."""
     if result == 0:
@@ -91,16 +120,32 @@ def outcome(result, white_to_move):
     return side if white_to_move else 1.0 - side
 
 
-def worker_init(args):
-    if args.variants_ini:
+def load_variants(args):
+    """Fairy-Stockfish's definitions of shinobi and gethenian, once per process."""
+    if args.variants_ini and args.variant not in sf.variants():
         sf.load_variant_config(open(args.variants_ini).read())
+
+
+def worker_init(args):
+    load_variants(args)
     play.engine = UciEngine(args.engine, args.variant, None, args.variants_ini,
                             [("Threads", 1), ("Hash", 32)])
 
 
 def run(job):
-    args, seed = job
-    return play(args, seed)
+    args, game = job
+    return rescore(args, game) if args.pgn else play(args, game)
+
+
+def played_games(args):
+    """The games of the --pgn files in args.variant, as (start fen, moves, result)."""
+    load_variants(args)
+    games = []
+    for path in args.pgn:
+        for tags, moves, result in read_games(path):
+            if tags.get("Variant", "chess") == args.variant:
+                games.append((tags.get("FEN") or sf.start_fen(args.variant), moves, result))
+    return games
 
 
 def main():
@@ -115,10 +160,16 @@ def main():
     ap.add_argument("--resign", type=int, default=800)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--pgn", action="append", default=[],
+                    help="score the positions of these games instead of playing new ones")
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
-    jobs = [(args, args.seed * 1_000_003 + g) for g in range(args.games)]
+    if args.pgn:
+        jobs = [(args, game) for game in played_games(args)]
+        args.games = len(jobs)
+    else:
+        jobs = [(args, args.seed * 1_000_003 + g) for g in range(args.games)]
     started = time.time()
     written = 0
     with multiprocessing.Pool(args.workers, worker_init, (args,)) as pool, \

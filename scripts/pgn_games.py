@@ -1,0 +1,31 @@
+"""Reads the PGN files `ekumen match` writes: tags, moves in UCI notation (Fairy-Stockfish's
+dialect), comments and move numbers skipped."""
+import re
+
+TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
+RESULTS = {"1-0", "0-1", "1/2-1/2", "*"}
+
+
+def read_games(path):
+    """A list of (tags, moves, result) for the games of `path`; result is the movetext's
+    closing token, or None when it has none."""
+    with open(path, encoding="utf-8") as pgn:
+        text = pgn.read()
+    games, tags, movetext = [], {}, []
+    for line in text.splitlines() + ["[End \"\"]"]:
+        match = TAG.match(line.strip())
+        if match and movetext:
+            games.append((tags, " ".join(movetext)))
+            tags, movetext = {}, []
+        if match:
+            tags[match.group(1)] = match.group(2).replace('\\"', '"').replace("\\\\", "\\")
+        elif line.strip():
+            movetext.append(line.strip())
+    parsed = []
+    for tags, body in games:
+        body = re.sub(r"\{[^}]*\}", " ", body)
+        body = re.sub(r";[^\n]*", " ", body)
+        tokens = [t for t in body.split() if not re.fullmatch(r"\d+\.(\.\.)?", t)]
+        result = tokens.pop() if tokens and tokens[-1] in RESULTS else None
+        parsed.append((tags, tokens, result))
+    return parsed
