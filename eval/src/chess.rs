@@ -33,8 +33,22 @@ pub(crate) const KING: PieceTerms = PieceTerms::new(0, 0).centre(-8, 12).advance
 
 pub(crate) const KING_TERMS: KingTerms =
     KingTerms { weak_square: 2, shelter: 3, safe_check: 0, divisor: 8, eg_per_unit: 1, cap: 600 };
-pub(crate) const PAWN_TERMS: PawnTerms =
-    PawnTerms { doubled: s(-10, -20), isolated: s(-8, -12), connected: s(5, 5), passed: PASSED };
+/// The king's pawn cover by the ranks between the king and our nearest pawn on a file by
+/// it (none, level, one, two, three, four or more): best one rank ahead, a hole is worst.
+pub(crate) const SHELTER: &[S] = &[s(-20, 0), s(10, 0), s(20, 0), s(8, 0), s(-2, 0), s(-10, 0)];
+/// Enemy pawns advancing on the king, indexed as [`SHELTER`]: most dangerous one or two
+/// ranks away, where they open lines next move.
+pub(crate) const STORM: &[S] = &[s(0, 0), s(-5, 0), s(-25, 0), s(-30, 0), s(-15, 0), s(-5, 0)];
+pub(crate) const PAWN_TERMS: PawnTerms = PawnTerms {
+    doubled: s(-10, -20),
+    isolated: s(-8, -12),
+    connected: s(5, 5),
+    passed: PASSED,
+    passed_king: s(0, 0),
+    shelter: SHELTER,
+    storm: STORM,
+    blocked_storm: s(-5, 0),
+};
 
 impl Evaluate for Chess {
     const PARAMS: EvalParams<'static> = EvalParams {

@@ -98,7 +98,7 @@ impl Evaluate for Gethenian {
         ],
         tempo: s(127, 80),
         bishop_pair: s(0, 0),
-        pawns: PawnTerms { doubled: s(0, 0), isolated: s(0, 0), connected: s(0, 0), passed: &[] },
+        pawns: PawnTerms::NONE,
         king: KingTerms {
             weak_square: 0,
             shelter: -5,

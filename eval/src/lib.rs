@@ -12,11 +12,16 @@
 //!   optional table by rank), so one description fits the 7x7, 8x8, 9x9 and 10x8 boards;
 //! - **mobility**, a concave function (square root) of the squares a piece attacks that
 //!   are neither ours nor guarded by an enemy pawn, centred on the piece's typical reach;
+//! - **outposts**: squares in the enemy half that our pawns guard and no enemy pawn can
+//!   ever attack;
 //! - **king safety**: attackers of the squares around the king, undefended squares there,
 //!   pieces the opponent could drop next to it, squares it could be checked from safely,
 //!   pawn shelter; the danger grows with the
 //!   square of the attack units, as in most classical evaluations;
-//! - **pawn structure** (doubled, isolated, passed by rank) for chess-style pawns;
+//! - **pawn structure** (doubled, isolated, passed by rank and by how much nearer our king
+//!   is to its path than the enemy's) for chess-style pawns, and the
+//!   king's **pawn cover**: on the king's file and the two beside it, how far ahead our
+//!   nearest pawn stands and how close the nearest enemy pawn has come;
 //! - **threats** (pieces attacked by pawns, by lesser pieces, attacked and undefended), the bishop
 //!   pair, a **tempo** bonus for the side to move;
 //! - a **scale** for endgames without pawns where the material edge is too small to win.
@@ -125,6 +130,9 @@ pub struct PieceTerms<'a> {
     pub ranks: &'a [S],
     /// On a file with no pawn (half as much on a file with no pawn of its own side).
     pub open_file: S,
+    /// On an outpost: a square in the enemy half that one of our pawns guards and no
+    /// enemy pawn can ever attack.
+    pub outpost: S,
     /// King-danger units per enemy king-zone square this piece attacks.
     pub king_attack: i32,
     /// King-danger units this piece adds near the enemy king while it is in the
@@ -145,6 +153,7 @@ impl<'a> PieceTerms<'a> {
             advance: S::ZERO,
             ranks: &[],
             open_file: S::ZERO,
+            outpost: S::ZERO,
             king_attack: 0,
             drop_danger: 0,
             phase: 0,
@@ -174,6 +183,10 @@ impl<'a> PieceTerms<'a> {
         self.open_file = s(mg, eg);
         self
     }
+    pub const fn outpost(mut self, mg: i32, eg: i32) -> Self {
+        self.outpost = s(mg, eg);
+        self
+    }
     pub const fn king_attack(mut self, units: i32) -> Self {
         self.king_attack = units;
         self
@@ -197,11 +210,31 @@ pub struct PawnTerms<'a> {
     pub connected: S,
     /// Passed pawn by rank from its own side.
     pub passed: &'a [S],
+    /// A passed pawn's kings: per rank it has advanced beyond its third, times how many
+    /// more steps the enemy king needs than ours to the square in front of it.
+    pub passed_king: S,
+    /// The king's cover, per file of the three around it: index 0 when we have no pawn
+    /// level with or ahead of the king there, else 1 + the ranks between the king and our
+    /// nearest such pawn (the last entry for that far or further). Empty for none.
+    pub shelter: &'a [S],
+    /// An enemy pawn storming the king, per file, indexed as [`Self::shelter`] by the
+    /// nearest enemy pawn level with or ahead of the king, unless one of ours blocks it.
+    pub storm: &'a [S],
+    /// An enemy pawn on a file by the king stopped by one of ours right in front of it.
+    pub blocked_storm: S,
 }
 
 impl PawnTerms<'static> {
-    pub const NONE: PawnTerms<'static> =
-        PawnTerms { doubled: S::ZERO, isolated: S::ZERO, connected: S::ZERO, passed: &[] };
+    pub const NONE: PawnTerms<'static> = PawnTerms {
+        doubled: S::ZERO,
+        isolated: S::ZERO,
+        connected: S::ZERO,
+        passed: &[],
+        passed_king: S::ZERO,
+        shelter: &[],
+        storm: &[],
+        blocked_storm: S::ZERO,
+    };
 }
 
 /// King-safety terms.
@@ -564,6 +597,16 @@ pub fn evaluate_with<V: Evaluate>(
                 attacks.by_non_royal[us] |= reach;
                 attacks.by_kind[us][i] |= reach;
                 score += tables.mobility[i][(reach & mobility_area).count() as usize];
+                if terms.outpost != S::ZERO
+                    && attacks.by_pawns[us].has(sq)
+                    && 2 * relative_rank::<V>(color, sq) as usize >= V::Geo::RANKS as usize
+                {
+                    let slot = us * V::Geo::SQUARES + sq.index();
+                    let attack_span = tables.passed_span[slot] & !tables.front_span[slot];
+                    if (attack_span & pawns[them]).is_empty() {
+                        score += terms.outpost;
+                    }
+                }
                 if terms.open_file != S::ZERO {
                     let file = tables.files[V::Geo::file_of(sq) as usize];
                     if (file & pawns[us]).is_empty() {
@@ -634,6 +677,16 @@ pub fn evaluate_with<V: Evaluate>(
                 {
                     let rank = relative_rank::<V>(color, sq) as usize;
                     score += params.pawns.passed[rank.min(params.pawns.passed.len() - 1)];
+                    if params.pawns.passed_king != S::ZERO && rank > 2 {
+                        let forward = if color == Color::White { 1 } else { -1 };
+                        if let (Some(stop), Some(ours), Some(theirs)) =
+                            (V::Geo::offset(sq, 0, forward), kings[us], kings[them])
+                        {
+                            let lead =
+                                king_distance::<V>(theirs, stop) - king_distance::<V>(ours, stop);
+                            score += params.pawns.passed_king * (lead * (rank as i32 - 2));
+                        }
+                    }
                 }
             }
         }
@@ -676,6 +729,9 @@ pub fn evaluate_with<V: Evaluate>(
                 zone & pos.pieces(color)
             };
             units -= king_terms.shelter * sheltering.count().min(3) as i32;
+            if !params.pawns.shelter.is_empty() {
+                score += pawn_cover(params, tables, &pawns, color, king);
+            }
             if king_terms.safe_check != 0 {
                 units += king_terms.safe_check * safe_checks(pos, &attacks, color, king);
             }
@@ -707,6 +763,50 @@ pub fn evaluate_with<V: Evaluate>(
     } else {
         -blended
     }
+}
+
+/// King steps between two squares.
+#[inline(always)]
+fn king_distance<V: Variant>(a: ekumen_movegen::Square, b: ekumen_movegen::Square) -> i32 {
+    let files = (V::Geo::file_of(a) as i32 - V::Geo::file_of(b) as i32).abs();
+    let ranks = (V::Geo::rank_of(a) as i32 - V::Geo::rank_of(b) as i32).abs();
+    files.max(ranks)
+}
+
+/// `color`'s pawn cover and the enemy's pawn storm on the king's file and the files
+/// beside it (the three files nearest the king when it stands on an edge file).
+#[inline(always)]
+fn pawn_cover<V: Evaluate>(
+    params: &EvalParams,
+    tables: &EvalTables<V>,
+    pawns: &[Bb<V>; 2],
+    color: Color,
+    king: ekumen_movegen::Square,
+) -> S {
+    let terms = &params.pawns;
+    let files = V::Geo::FILES as i32;
+    let king_file = V::Geo::file_of(king) as i32;
+    let centre_file = king_file.clamp(1, files - 2);
+    let king_rank = relative_rank::<V>(color, king) as usize;
+    // Ranks from the king to the nearest pawn of a set, if any.
+    let nearest =
+        |set: Bb<V>| set.map(|sq| relative_rank::<V>(color, sq) as usize - king_rank).min();
+    let index =
+        |distance: Option<usize>, table: &[S]| distance.map_or(0, |d| 1 + d.min(table.len() - 2));
+    let mut score = S::ZERO;
+    for file in centre_file - 1..=centre_file + 1 {
+        let Some(level) = V::Geo::offset(king, file - king_file, 0) else { continue };
+        let ahead = tables.front_span[color.index() * V::Geo::SQUARES + level.index()]
+            | Bitboard::from_square(level);
+        let ours = nearest(pawns[color.index()] & ahead);
+        let theirs = nearest(pawns[(!color).index()] & ahead);
+        score += terms.shelter[index(ours, terms.shelter)];
+        score += match (ours, theirs) {
+            (Some(o), Some(t)) if t == o + 1 => terms.blocked_storm,
+            _ => terms.storm[index(theirs, terms.storm)],
+        };
+    }
+    score
 }
 
 /// Squares from which an enemy piece (not a pawn or king) could check `color`'s king
