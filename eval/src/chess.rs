@@ -44,7 +44,6 @@ pub(crate) const PAWN_TERMS: PawnTerms = PawnTerms {
     isolated: s(-8, -12),
     connected: s(5, 5),
     passed: PASSED,
-    passed_king: s(0, 0),
     shelter: SHELTER,
     storm: STORM,
     blocked_storm: s(-5, 0),

@@ -101,7 +101,6 @@ impl Evaluate for Gothic {
                 s(-5, 113),
                 s(0, 0),
             ],
-            passed_king: s(0, 0),
             shelter: &[s(-38, -7), s(2, 12), s(-6, 17), s(2, -4), s(20, -14), s(-3, -6)],
             storm: &[s(-30, -1), s(-3, 17), s(-22, 22), s(-31, 4), s(-23, 18), s(7, -18)],
             blocked_storm: s(-9, -19),

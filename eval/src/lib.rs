@@ -12,14 +12,11 @@
 //!   optional table by rank), so one description fits the 7x7, 8x8, 9x9 and 10x8 boards;
 //! - **mobility**, a concave function (square root) of the squares a piece attacks that
 //!   are neither ours nor guarded by an enemy pawn, centred on the piece's typical reach;
-//! - **outposts**: squares in the enemy half that our pawns guard and no enemy pawn can
-//!   ever attack;
 //! - **king safety**: attackers of the squares around the king, undefended squares there,
 //!   pieces the opponent could drop next to it, squares it could be checked from safely,
 //!   pawn shelter; the danger grows with the
 //!   square of the attack units, as in most classical evaluations;
-//! - **pawn structure** (doubled, isolated, passed by rank and by how much nearer our king
-//!   is to its path than the enemy's) for chess-style pawns, and the
+//! - **pawn structure** (doubled, isolated, passed by rank) for chess-style pawns, and the
 //!   king's **pawn cover**: on the king's file and the two beside it, how far ahead our
 //!   nearest pawn stands and how close the nearest enemy pawn has come;
 //! - **threats** (pieces attacked by pawns, by lesser pieces, attacked and undefended), the bishop
@@ -130,9 +127,6 @@ pub struct PieceTerms<'a> {
     pub ranks: &'a [S],
     /// On a file with no pawn (half as much on a file with no pawn of its own side).
     pub open_file: S,
-    /// On an outpost: a square in the enemy half that one of our pawns guards and no
-    /// enemy pawn can ever attack.
-    pub outpost: S,
     /// King-danger units per enemy king-zone square this piece attacks.
     pub king_attack: i32,
     /// King-danger units this piece adds near the enemy king while it is in the
@@ -153,7 +147,6 @@ impl<'a> PieceTerms<'a> {
             advance: S::ZERO,
             ranks: &[],
             open_file: S::ZERO,
-            outpost: S::ZERO,
             king_attack: 0,
             drop_danger: 0,
             phase: 0,
@@ -183,10 +176,6 @@ impl<'a> PieceTerms<'a> {
         self.open_file = s(mg, eg);
         self
     }
-    pub const fn outpost(mut self, mg: i32, eg: i32) -> Self {
-        self.outpost = s(mg, eg);
-        self
-    }
     pub const fn king_attack(mut self, units: i32) -> Self {
         self.king_attack = units;
         self
@@ -210,9 +199,6 @@ pub struct PawnTerms<'a> {
     pub connected: S,
     /// Passed pawn by rank from its own side.
     pub passed: &'a [S],
-    /// A passed pawn's kings: per rank it has advanced beyond its third, times how many
-    /// more steps the enemy king needs than ours to the square in front of it.
-    pub passed_king: S,
     /// The king's cover, per file of the three around it: index 0 when we have no pawn
     /// level with or ahead of the king there, else 1 + the ranks between the king and our
     /// nearest such pawn (the last entry for that far or further). Empty for none.
@@ -230,7 +216,6 @@ impl PawnTerms<'static> {
         isolated: S::ZERO,
         connected: S::ZERO,
         passed: &[],
-        passed_king: S::ZERO,
         shelter: &[],
         storm: &[],
         blocked_storm: S::ZERO,
@@ -597,16 +582,6 @@ pub fn evaluate_with<V: Evaluate>(
                 attacks.by_non_royal[us] |= reach;
                 attacks.by_kind[us][i] |= reach;
                 score += tables.mobility[i][(reach & mobility_area).count() as usize];
-                if terms.outpost != S::ZERO
-                    && attacks.by_pawns[us].has(sq)
-                    && 2 * relative_rank::<V>(color, sq) as usize >= V::Geo::RANKS as usize
-                {
-                    let slot = us * V::Geo::SQUARES + sq.index();
-                    let attack_span = tables.passed_span[slot] & !tables.front_span[slot];
-                    if (attack_span & pawns[them]).is_empty() {
-                        score += terms.outpost;
-                    }
-                }
                 if terms.open_file != S::ZERO {
                     let file = tables.files[V::Geo::file_of(sq) as usize];
                     if (file & pawns[us]).is_empty() {
@@ -677,16 +652,6 @@ pub fn evaluate_with<V: Evaluate>(
                 {
                     let rank = relative_rank::<V>(color, sq) as usize;
                     score += params.pawns.passed[rank.min(params.pawns.passed.len() - 1)];
-                    if params.pawns.passed_king != S::ZERO && rank > 2 {
-                        let forward = if color == Color::White { 1 } else { -1 };
-                        if let (Some(stop), Some(ours), Some(theirs)) =
-                            (V::Geo::offset(sq, 0, forward), kings[us], kings[them])
-                        {
-                            let lead =
-                                king_distance::<V>(theirs, stop) - king_distance::<V>(ours, stop);
-                            score += params.pawns.passed_king * (lead * (rank as i32 - 2));
-                        }
-                    }
                 }
             }
         }
@@ -763,14 +728,6 @@ pub fn evaluate_with<V: Evaluate>(
     } else {
         -blended
     }
-}
-
-/// King steps between two squares.
-#[inline(always)]
-fn king_distance<V: Variant>(a: ekumen_movegen::Square, b: ekumen_movegen::Square) -> i32 {
-    let files = (V::Geo::file_of(a) as i32 - V::Geo::file_of(b) as i32).abs();
-    let ranks = (V::Geo::rank_of(a) as i32 - V::Geo::rank_of(b) as i32).abs();
-    files.max(ranks)
 }
 
 /// `color`'s pawn cover and the enemy's pawn storm on the king's file and the files

@@ -213,7 +213,6 @@ impl Evaluate for Shinobi {
                 s(0, 0),
                 s(0, 0),
             ],
-            passed_king: s(0, 0),
             shelter: &[],
             storm: &[],
             blocked_storm: s(0, 0),

@@ -8,7 +8,6 @@
 use std::fmt::Write;
 
 use ekumen_eval::{EvalParams, KingTerms, PawnTerms, PieceTerms, S};
-use ekumen_movegen::piece::Special;
 use ekumen_movegen::{PieceType, Variant};
 
 /// One piece type's terms, owned.
@@ -17,9 +16,6 @@ pub struct EditablePiece {
     pub name: &'static str,
     /// Whether this kind can be in hand, so that `in_hand` is read.
     pub held: bool,
-    /// Whether `outpost` is read: a piece other than a pawn or king, in a variant with
-    /// chess pawns to guard it.
-    pub can_outpost: bool,
     pub value: S,
     pub in_hand: S,
     pub mobility: S,
@@ -27,7 +23,6 @@ pub struct EditablePiece {
     pub advance: S,
     pub ranks: Vec<S>,
     pub open_file: S,
-    pub outpost: S,
     pub king_attack: i32,
     pub drop_danger: i32,
     pub phase: i32,
@@ -43,7 +38,6 @@ pub struct Editable {
     pub isolated: S,
     pub connected: S,
     pub passed: Vec<S>,
-    pub passed_king: S,
     pub shelter: Vec<S>,
     pub storm: Vec<S>,
     pub blocked_storm: S,
@@ -57,7 +51,6 @@ pub struct Editable {
 impl Editable {
     /// A copy of `V`'s parameters.
     pub fn of<V: Variant>(params: &EvalParams) -> Editable {
-        let has_pawns = V::PIECES.iter().any(|def| def.special == Special::Pawn);
         let pieces = params
             .pieces
             .iter()
@@ -66,7 +59,6 @@ impl Editable {
             .map(|(i, (t, def))| EditablePiece {
                 name: def.name,
                 held: V::DROPS && V::HAND_ORDER.contains(&PieceType(i as u8)),
-                can_outpost: has_pawns && def.special != Special::Pawn && !def.royal,
                 value: t.value,
                 in_hand: t.in_hand,
                 mobility: t.mobility,
@@ -74,7 +66,6 @@ impl Editable {
                 advance: t.advance,
                 ranks: t.ranks.to_vec(),
                 open_file: t.open_file,
-                outpost: t.outpost,
                 king_attack: t.king_attack,
                 drop_danger: t.drop_danger,
                 phase: t.phase,
@@ -88,7 +79,6 @@ impl Editable {
             isolated: params.pawns.isolated,
             connected: params.pawns.connected,
             passed: params.pawns.passed.to_vec(),
-            passed_king: params.pawns.passed_king,
             shelter: params.pawns.shelter.to_vec(),
             storm: params.pawns.storm.to_vec(),
             blocked_storm: params.pawns.blocked_storm,
@@ -113,7 +103,6 @@ impl Editable {
                 advance: p.advance,
                 ranks: &p.ranks,
                 open_file: p.open_file,
-                outpost: p.outpost,
                 king_attack: p.king_attack,
                 drop_danger: p.drop_danger,
                 phase: p.phase,
@@ -128,7 +117,6 @@ impl Editable {
                 isolated: self.isolated,
                 connected: self.connected,
                 passed: &self.passed,
-                passed_king: self.passed_king,
                 shelter: &self.shelter,
                 storm: &self.storm,
                 blocked_storm: self.blocked_storm,
@@ -163,9 +151,6 @@ impl Editable {
                 pair(&mut f, &format!("{n}.ranks[{rank}]"), v);
             }
             pair(&mut f, &format!("{n}.open_file"), &mut p.open_file);
-            if p.can_outpost {
-                pair(&mut f, &format!("{n}.outpost"), &mut p.outpost);
-            }
             f(&format!("{n}.king_attack"), &mut p.king_attack);
             f(&format!("{n}.drop_danger"), &mut p.drop_danger);
         }
@@ -176,9 +161,6 @@ impl Editable {
         pair(&mut f, "pawns.connected", &mut self.connected);
         for (rank, v) in self.passed.iter_mut().enumerate() {
             pair(&mut f, &format!("pawns.passed[{rank}]"), v);
-        }
-        if !self.passed.is_empty() {
-            pair(&mut f, "pawns.passed_king", &mut self.passed_king);
         }
         for (index, v) in self.shelter.iter_mut().enumerate() {
             pair(&mut f, &format!("pawns.shelter[{index}]"), v);
@@ -251,7 +233,6 @@ impl Editable {
             builder("centre", p.centre);
             builder("advance", p.advance);
             builder("open_file", p.open_file);
-            builder("outpost", p.outpost);
             if !p.ranks.is_empty() {
                 let _ = write!(out, "\n            .ranks({})", table(&p.ranks));
             }
@@ -269,7 +250,7 @@ impl Editable {
             out,
             "    ],\n    tempo: {},\n    bishop_pair: {},\n    pawns: PawnTerms {{\n        \
              doubled: {},\n        isolated: {},\n        connected: {},\n        passed: {},\n        \
-             passed_king: {},\n        shelter: {},\n        storm: {},\n        blocked_storm: {},\n    }},\n    king: KingTerms {{ weak_square: {}, shelter: {}, safe_check: {}, divisor: {}, eg_per_unit: {}, \
+             shelter: {},\n        storm: {},\n        blocked_storm: {},\n    }},\n    king: KingTerms {{ weak_square: {}, shelter: {}, safe_check: {}, divisor: {}, eg_per_unit: {}, \
              cap: {} }},\n    threat_by_pawn: {},\n    hanging: {},\n    \
              threat_by_lesser: {},\n    drawish_margin: {},\n}}\n",
             s(self.tempo),
@@ -278,7 +259,6 @@ impl Editable {
             s(self.isolated),
             s(self.connected),
             table(&self.passed),
-            s(self.passed_king),
             table(&self.shelter),
             table(&self.storm),
             s(self.blocked_storm),
