@@ -44,12 +44,19 @@ fn plays_a_game_keeping_the_position() {
     engine.send("time 1000");
     engine.send("otim 1000");
     let mut pos = AnyPosition::startpos(VariantId::Chess, false);
-    // White: the GUI; Black: the engine.
+    // White: the GUI, playing arbitrary legal moves; Black: the engine. Either may mate
+    // the other before the twelfth move; the position must agree wherever the game ends.
     for ply in 0..12 {
         let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
         let m = legal[(ply * 5) % legal.len()];
         engine.send(&format!("usermove {}", pos.move_to_uci(m)));
         pos.make_move(m);
+        if pos.legal_moves().is_empty() {
+            break;
+        }
         let reply = engine_move(&mut engine);
         let m = pos.parse_uci_move(&reply).expect("the engine's move is legal");
         pos.make_move(m);
