@@ -204,7 +204,8 @@ pub struct PawnTerms<'a> {
     /// nearest such pawn (the last entry for that far or further). Empty for none.
     pub shelter: &'a [S],
     /// An enemy pawn storming the king, per file, indexed as [`Self::shelter`] by the
-    /// nearest enemy pawn level with or ahead of the king, unless one of ours blocks it.
+    /// nearest enemy pawn level with or ahead of the king, unless one of ours blocks it;
+    /// as long as `shelter`.
     pub storm: &'a [S],
     /// An enemy pawn on a file by the king stopped by one of ours right in front of it.
     pub blocked_storm: S,
@@ -342,6 +343,14 @@ impl<V: Evaluate> EvalTables<V> {
             params.pieces.len(),
             V::PIECES.len(),
             "{}: one set of evaluation terms per piece type",
+            V::NAME
+        );
+        let cover = &params.pawns;
+        assert!(
+            cover.shelter.len() == cover.storm.len()
+                && (cover.shelter.is_empty() || cover.shelter.len() >= 2),
+            "{}: the shelter and storm tables come together, each with a 'none' entry and one \
+             or more distances",
             V::NAME
         );
         let n = G::<V>::SQUARES;

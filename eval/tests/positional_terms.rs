@@ -23,31 +23,39 @@ fn cover_share<V: Evaluate>(fen: &str) -> i32 {
     share::<V>(fen, &params)
 }
 
+/// Asserts that the cover terms score `better` above `worse` in chess.
+fn cover_prefers(better: &str, worse: &str, what: &str) {
+    let (better, worse) = (cover_share::<Chess>(better), cover_share::<Chess>(worse));
+    assert!(better > worse, "{what}: {better} against {worse}");
+}
+
 #[test]
 fn a_hole_in_front_of_the_king_costs() {
     // White's king behind f2 g2 h2 against the same king with the g-pawn gone to g4;
     // Black keeps its cover in both. The middle game dominates with every piece on.
-    let intact = "r1bq1rk1/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQ1RK1 w - - 0 1";
-    let holed = "r1bq1rk1/pppp1ppp/2n2n2/4p3/4P1P1/2N2N2/PPPP1P1P/R1BQ1RK1 w - - 0 1";
-    let (intact, holed) = (cover_share::<Chess>(intact), cover_share::<Chess>(holed));
-    assert!(intact > holed, "cover with g2 {intact}, with g4 {holed}");
+    cover_prefers(
+        "r1bq1rk1/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQ1RK1 w - - 0 1",
+        "r1bq1rk1/pppp1ppp/2n2n2/4p3/4P1P1/2N2N2/PPPP1P1P/R1BQ1RK1 w - - 0 1",
+        "cover with g2, with g4",
+    );
 }
 
 #[test]
 fn enemy_pawns_near_the_king_cost() {
     // White's king with no h-pawn, and a black pawn (beside Black's own cover on h7) on
     // h6, against the same pawn storming to h3.
-    let far = "r1bq1rk1/pppppppp/2n2n1p/8/8/2N2N2/PPPPPPP1/R1BQ1RK1 w - - 0 1";
-    let near = "r1bq1rk1/pppppppp/2n2n2/8/8/2N2N1p/PPPPPPP1/R1BQ1RK1 w - - 0 1";
-    let (far, near) = (cover_share::<Chess>(far), cover_share::<Chess>(near));
-    assert!(far > near, "storm from h6 {far}, from h3 {near}");
+    cover_prefers(
+        "r1bq1rk1/pppppppp/2n2n1p/8/8/2N2N2/PPPPPPP1/R1BQ1RK1 w - - 0 1",
+        "r1bq1rk1/pppppppp/2n2n2/8/8/2N2N1p/PPPPPPP1/R1BQ1RK1 w - - 0 1",
+        "storm from h6, from h3",
+    );
 }
 
 #[test]
 fn the_cover_reads_the_three_files_nearest_an_edge_king() {
     // Gothic's king on j1 is covered by the h-, i- and j-files: moving its h- or i-pawn
-    // changes the cover, moving the f-pawn does not (for Black's king on f8 the f-pawn is a storm
-    // four ranks or more away either way).
+    // changes the cover, moving the f-pawn does not (for Black's king on f8 the f-pawn is
+    // a storm four ranks or more away either way).
     let intact = "r1bqckabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQC1ABNK w - - 0 1";
     let f_pawn = "r1bqckabnr/pppppppppp/10/10/5P4/10/PPPPP1PPPP/RNBQC1ABNK w - - 0 1";
     let h_pawn = "r1bqckabnr/pppppppppp/10/10/7P2/10/PPPPPPP1PP/RNBQC1ABNK w - - 0 1";

@@ -138,6 +138,11 @@ impl Editable {
             f(&format!("{name}.mg"), &mut v.mg);
             f(&format!("{name}.eg"), &mut v.eg);
         }
+        fn table(f: &mut impl FnMut(&str, &mut i32), name: &str, values: &mut [S]) {
+            for (index, v) in values.iter_mut().enumerate() {
+                pair(f, &format!("{name}[{index}]"), v);
+            }
+        }
         for p in &mut self.pieces {
             let n = p.name;
             pair(&mut f, &format!("{n}.value"), &mut p.value);
@@ -147,9 +152,7 @@ impl Editable {
             pair(&mut f, &format!("{n}.mobility"), &mut p.mobility);
             pair(&mut f, &format!("{n}.centre"), &mut p.centre);
             pair(&mut f, &format!("{n}.advance"), &mut p.advance);
-            for (rank, v) in p.ranks.iter_mut().enumerate() {
-                pair(&mut f, &format!("{n}.ranks[{rank}]"), v);
-            }
+            table(&mut f, &format!("{n}.ranks"), &mut p.ranks);
             pair(&mut f, &format!("{n}.open_file"), &mut p.open_file);
             f(&format!("{n}.king_attack"), &mut p.king_attack);
             f(&format!("{n}.drop_danger"), &mut p.drop_danger);
@@ -159,15 +162,9 @@ impl Editable {
         pair(&mut f, "pawns.doubled", &mut self.doubled);
         pair(&mut f, "pawns.isolated", &mut self.isolated);
         pair(&mut f, "pawns.connected", &mut self.connected);
-        for (rank, v) in self.passed.iter_mut().enumerate() {
-            pair(&mut f, &format!("pawns.passed[{rank}]"), v);
-        }
-        for (index, v) in self.shelter.iter_mut().enumerate() {
-            pair(&mut f, &format!("pawns.shelter[{index}]"), v);
-        }
-        for (index, v) in self.storm.iter_mut().enumerate() {
-            pair(&mut f, &format!("pawns.storm[{index}]"), v);
-        }
+        table(&mut f, "pawns.passed", &mut self.passed);
+        table(&mut f, "pawns.shelter", &mut self.shelter);
+        table(&mut f, "pawns.storm", &mut self.storm);
         if !self.shelter.is_empty() {
             pair(&mut f, "pawns.blocked_storm", &mut self.blocked_storm);
         }
