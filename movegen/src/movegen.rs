@@ -73,18 +73,28 @@ impl<V: Variant> Position<V> {
 
     /// Appends every legal move to `list`.
     pub fn generate_legal(&self, list: &mut MoveList) {
-        self.generate::<MoveList>(list);
+        self.generate::<MoveList, false>(list);
+    }
+
+    /// Appends the legal captures (en passant included) and the legal moves that may
+    /// promote (a pawn's, and where a piece promotes by entering a zone, every move into,
+    /// out of or inside it; not where every move flips a piece, as in gethenian) to
+    /// `list`; no castling, no drops, no other quiet moves. Every legal move when the position needs a replay to tell legal moves
+    /// from others (set-ups without exactly one royal piece). The quiescence search's
+    /// generator: about a tenth of the moves of a middle game, at a fraction of the cost.
+    pub fn generate_noisy(&self, list: &mut MoveList) {
+        self.generate::<MoveList, true>(list);
     }
 
     /// The number of legal moves (perft's bulk count at the leaves).
     pub fn count_legal(&self) -> usize {
         let mut counter = Counter(0);
-        self.generate(&mut counter);
+        self.generate::<Counter, false>(&mut counter);
         counter.0
     }
 
     #[inline(always)]
-    fn generate<S: Sink>(&self, sink: &mut S) {
+    fn generate<S: Sink, const NOISY: bool>(&self, sink: &mut S) {
         if V::CAMPMATE && self.decided_on_board().is_some() {
             return;
         }
@@ -109,6 +119,9 @@ impl<V: Variant> Position<V> {
         let mut dests = tables.attacks(us, king_kind, king, occupied) & !ours;
         if !king_def.captures {
             dests &= !theirs;
+        }
+        if NOISY {
+            dests &= theirs;
         }
         let without_king = occupied ^ Bitboard::from_square(king);
         for to in dests {
@@ -158,6 +171,15 @@ impl<V: Variant> Position<V> {
                     }
                 };
                 dests &= target;
+                if NOISY {
+                    // Where every move flips a piece, a flip is no more than a quiet move.
+                    let changing = if V::DEMOTION {
+                        Bitboard::EMPTY
+                    } else {
+                        Self::promotion_squares(us, kind, from)
+                    };
+                    dests &= theirs | changing;
+                }
                 if pinned.has(from) {
                     dests &= self.pin_segment(king, from, occupied);
                 }
@@ -185,6 +207,9 @@ impl<V: Variant> Position<V> {
             if let Some(ep) = self.ep_square() {
                 self.en_passant_moves(sink, ep, king, occupied);
             }
+        }
+        if NOISY {
+            return;
         }
         if V::CASTLING_ROOK.is_some() && checkers.is_empty() {
             self.castling_moves(sink, king, occupied);

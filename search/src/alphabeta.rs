@@ -36,7 +36,10 @@
 //! first ply also quiet moves that give check without losing the checking piece; in
 //! check it tries the captures and, once one evasion holds, at most two quiet evasions
 //! (drop games have dozens: every block by every piece in hand), and it gives up after a
-//! fixed number of plies. Other quiet drops are never searched there.
+//! fixed number of plies. Other quiet drops are never searched there. Past its first
+//! ply, out of check, it generates only captures and promotions
+//! ([`Position::generate_noisy`]): 10 % more nodes a second over the bench than filtering
+//! every legal move, at the price of stalemates there going unseen.
 //!
 //! Scores are from the side to move's point of view; mates are `MATE - plies`.
 
@@ -1047,10 +1050,16 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         }
         self.stack[ply].static_eval = static_eval;
 
+        // Every move in check and on the first ply (which tries quiet checks too); further
+        // on only captures and promotions, so a stalemate there goes unseen.
         let mut all = ScoredMoves::new();
-        self.pos.generate_legal(&mut all.moves);
-        if all.is_empty() {
-            return self.no_move_score(ply);
+        if in_check || qply == 0 {
+            self.pos.generate_legal(&mut all.moves);
+            if all.is_empty() {
+                return self.no_move_score(ply);
+            }
+        } else {
+            self.pos.generate_noisy(&mut all.moves);
         }
         // Only captures and promotions, unless in check.
         let tt_move = entry.and_then(|e| e.mv);

@@ -1,9 +1,11 @@
 //! Invariants over random games in every variant: the incremental key equals the key
 //! computed from scratch, make/unmake restores the position exactly, FEN round-trips,
 //! and the fast generator agrees with the slow replaying one (pseudo-legal moves kept
-//! when no royal piece is left attacked), which also checks `is_legal`.
+//! when no royal piece is left attacked), which also checks `is_legal`; the quiescence
+//! search's generator gives every legal capture and promotion and nothing but legal
+//! moves.
 
-use ekumen_movegen::{dispatch, AnyPosition, Position, Variant, VariantId};
+use ekumen_movegen::{dispatch, AnyPosition, MoveKind, MoveList, Position, Variant, VariantId};
 use ekumen_tests::data;
 
 fn check_position<V: Variant>(pos: &Position<V>) {
@@ -18,6 +20,7 @@ fn check_position<V: Variant>(pos: &Position<V>) {
     slow.sort();
     assert_eq!(fast, slow, "fast and replaying generators differ on {fen}");
     assert_eq!(pos.count_legal(), fast.len());
+    check_noisy(pos);
     for m in pos.pseudo_legal_moves().iter() {
         assert_eq!(
             pos.is_legal(*m),
@@ -25,6 +28,39 @@ fn check_position<V: Variant>(pos: &Position<V>) {
             "is_legal({}) in {fen}",
             pos.move_to_uci(*m)
         );
+    }
+}
+
+/// `generate_noisy` keeps to legal moves, never castles or drops, and misses no capture
+/// or promotion (flips, where every move is one, are not promotions).
+fn check_noisy<V: Variant>(pos: &Position<V>) {
+    let fen = pos.fen();
+    let legal = pos.legal_moves();
+    let mut noisy = MoveList::new();
+    pos.generate_noisy(&mut noisy);
+    let them = !pos.side_to_move();
+    for m in noisy.iter() {
+        assert!(legal.contains(*m), "noisy {} is legal in {fen}", pos.move_to_uci(*m));
+        assert!(
+            !matches!(m.kind(), MoveKind::Castle | MoveKind::Drop),
+            "noisy {} in {fen}",
+            pos.move_to_uci(*m)
+        );
+    }
+    for m in legal.iter() {
+        let capture = match m.kind() {
+            MoveKind::Castle | MoveKind::Drop => false,
+            MoveKind::EnPassant => true,
+            _ => pos.piece_on(m.to()).is_some_and(|p| p.color() == them),
+        };
+        let promotes = match m.kind() {
+            MoveKind::Promotion => true,
+            MoveKind::Promote => !V::DEMOTION,
+            _ => false,
+        };
+        if capture || promotes {
+            assert!(noisy.contains(*m), "noisy moves miss {} in {fen}", pos.move_to_uci(*m));
+        }
     }
 }
 
