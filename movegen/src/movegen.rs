@@ -79,9 +79,9 @@ impl<V: Variant> Position<V> {
     /// Appends the legal captures (en passant included) and the legal moves that may
     /// promote (a pawn's, and where a piece promotes by entering a zone, every move into,
     /// out of or inside it; not where every move flips a piece, as in gethenian) to
-    /// `list`; no castling, no drops, no other quiet moves. Every legal move when the position needs a replay to tell legal moves
-    /// from others (set-ups without exactly one royal piece). The quiescence search's
-    /// generator: about a tenth of the moves of a middle game, at a fraction of the cost.
+    /// `list`; no castling, no drops, no other quiet moves. Every legal move when the
+    /// position needs a replay to tell legal moves from others (set-ups without exactly
+    /// one royal piece). The quiescence search's generator.
     pub fn generate_noisy(&self, list: &mut MoveList) {
         self.generate::<MoveList, true>(list);
     }
@@ -171,14 +171,10 @@ impl<V: Variant> Position<V> {
                     }
                 };
                 dests &= target;
+                let changing = Self::promotion_squares(us, kind, from);
                 if NOISY {
                     // Where every move flips a piece, a flip is no more than a quiet move.
-                    let changing = if V::DEMOTION {
-                        Bitboard::EMPTY
-                    } else {
-                        Self::promotion_squares(us, kind, from)
-                    };
-                    dests &= theirs | changing;
+                    dests &= if V::DEMOTION { theirs } else { theirs | changing };
                 }
                 if pinned.has(from) {
                     dests &= self.pin_segment(king, from, occupied);
@@ -194,7 +190,6 @@ impl<V: Variant> Position<V> {
                         }
                     }
                 } else {
-                    let changing = Self::promotion_squares(us, kind, from);
                     sink.push_all(from, dests & !changing);
                     for to in dests & changing {
                         self.push_expanded(sink, from, to, kind);

@@ -38,8 +38,9 @@
 //! (drop games have dozens: every block by every piece in hand), and it gives up after a
 //! fixed number of plies. Other quiet drops are never searched there. Past its first
 //! ply, out of check, it generates only captures and promotions
-//! ([`Position::generate_noisy`]): 10 % more nodes a second over the bench than filtering
-//! every legal move, at the price of stalemates there going unseen.
+//! ([`Position::generate_noisy`]) rather than filtering every legal move: the same tree,
+//! 0-7 % less processor time for 2,000,000-node searches, at the price of stalemates
+//! there going unseen.
 //!
 //! Scores are from the side to move's point of view; mates are `MATE - plies`.
 

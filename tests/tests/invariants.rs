@@ -14,17 +14,18 @@ fn check_position<V: Variant>(pos: &Position<V>) {
     let reparsed = Position::<V>::from_fen(&fen, pos.chess960()).expect("own FEN parses");
     assert_eq!(reparsed.fen(), fen, "FEN round trip");
     assert_eq!(reparsed.key(), pos.key(), "key after FEN round trip of {fen}");
-    let mut fast: Vec<_> = pos.legal_moves().iter().map(|m| m.bits()).collect();
+    let legal = pos.legal_moves();
+    let mut fast: Vec<_> = legal.iter().map(|m| m.bits()).collect();
     let mut slow: Vec<_> = pos.legal_moves_by_replay().iter().map(|m| m.bits()).collect();
     fast.sort();
     slow.sort();
     assert_eq!(fast, slow, "fast and replaying generators differ on {fen}");
     assert_eq!(pos.count_legal(), fast.len());
-    check_noisy(pos);
+    check_noisy(pos, &legal, &fen);
     for m in pos.pseudo_legal_moves().iter() {
         assert_eq!(
             pos.is_legal(*m),
-            pos.legal_moves().contains(*m),
+            legal.contains(*m),
             "is_legal({}) in {fen}",
             pos.move_to_uci(*m)
         );
@@ -33,9 +34,7 @@ fn check_position<V: Variant>(pos: &Position<V>) {
 
 /// `generate_noisy` keeps to legal moves, never castles or drops, and misses no capture
 /// or promotion (flips, where every move is one, are not promotions).
-fn check_noisy<V: Variant>(pos: &Position<V>) {
-    let fen = pos.fen();
-    let legal = pos.legal_moves();
+fn check_noisy<V: Variant>(pos: &Position<V>, legal: &MoveList, fen: &str) {
     let mut noisy = MoveList::new();
     pos.generate_noisy(&mut noisy);
     let them = !pos.side_to_move();
