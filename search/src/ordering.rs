@@ -163,6 +163,8 @@ impl Default for Histories {
 
 /// How many moves are picked by selection before the rest are sorted.
 const SELECTION_PICKS: usize = 6;
+/// Moves [`ScoredMoves::sort_rest`] sorts on the stack (longer lists, rare, by insertion).
+const SORT_BUFFER: usize = 256;
 
 /// A node's moves with their scores, handed out best first.
 pub struct ScoredMoves {
@@ -294,10 +296,41 @@ impl ScoredMoves {
         self.score(i)
     }
 
-    /// Sorts the moves not yet picked, best first, by insertion (stable, so equal scores
-    /// keep the generation order and the search stays deterministic; the lists are short
-    /// or already nearly in order).
+    /// Sorts the moves not yet picked, best first, keeping equal scores in generation
+    /// order (so the search stays deterministic). Each move's score and position are
+    /// packed into one integer, the score above the position, so one unstable sort of
+    /// plain integers gives the stable order: O(n log n) where drop games have hundreds
+    /// of moves.
     pub fn sort_rest(&mut self) {
+        let start = self.next;
+        let count = self.moves.len() - start;
+        let mut keys = [0u64; SORT_BUFFER];
+        if count > SORT_BUFFER {
+            self.sort_rest_by_insertion();
+            return;
+        }
+        for (k, key) in keys[..count].iter_mut().enumerate() {
+            let score = self.score(start + k);
+            let order = u64::from((score as u32) ^ 0x8000_0000);
+            *key = order << 32 | u64::from(u32::MAX - k as u32);
+        }
+        let keys = &mut keys[..count];
+        keys.sort_unstable_by(|a, b| b.cmp(a));
+        let mut original = [None; SORT_BUFFER];
+        for (slot, &m) in original.iter_mut().zip(&self.moves.as_slice()[start..]) {
+            *slot = Some(m);
+        }
+        let moves = self.moves.as_mut_slice();
+        for (k, &key) in keys.iter().enumerate() {
+            let from = (u32::MAX - key as u32) as usize;
+            moves[start + k] = original[from].expect("a move from the unsorted list");
+            self.scores[start + k] = MaybeUninit::new(((key >> 32) as u32 ^ 0x8000_0000) as i32);
+        }
+        self.sorted = true;
+    }
+
+    /// [`Self::sort_rest`] for lists too long for its buffer.
+    fn sort_rest_by_insertion(&mut self) {
         let len = self.moves.len();
         let moves = self.moves.as_mut_slice();
         for i in self.next + 1..len {
