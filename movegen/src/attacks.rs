@@ -24,6 +24,9 @@ pub struct PieceTables<V: Variant> {
     rays: Vec<Bb<V>>,
     rev_leaps: Vec<Bb<V>>,
     rev_rays: Vec<Bb<V>>,
+    /// `[color][square]`: the union of `rev_leaps` over the types that capture, so
+    /// `attackers_to` can rule out most squares before looking at each type.
+    any_rev_leaps: Vec<Bb<V>>,
     pawn_push: Vec<Bb<V>>,
     /// Squares where shogi-style promotion happens, per colour.
     pub promotion_zone: [Bb<V>; 2],
@@ -59,6 +62,7 @@ impl<V: Variant> PieceTables<V> {
             rays: vec![Bitboard::EMPTY; size],
             rev_leaps: vec![Bitboard::EMPTY; size],
             rev_rays: vec![Bitboard::EMPTY; size],
+            any_rev_leaps: vec![Bitboard::EMPTY; 2 * squares],
             pawn_push: vec![Bitboard::EMPTY; 2 * squares],
             promotion_zone: [Bitboard::EMPTY; 2],
             drop_region: [Bitboard::EMPTY; 2],
@@ -115,6 +119,14 @@ impl<V: Variant> PieceTables<V> {
                             t.pawn_push[color.index() * squares + s].set(to);
                         }
                     }
+                }
+            }
+        }
+        for (i, _) in V::PIECES.iter().enumerate().filter(|(_, def)| def.captures) {
+            for color in Color::BOTH {
+                for s in 0..squares {
+                    let at = slot::<V>(color, PieceType(i as u8), Square::new(s as u8));
+                    t.any_rev_leaps[color.index() * squares + s] |= t.rev_leaps[at];
                 }
             }
         }
@@ -175,6 +187,12 @@ impl<V: Variant> PieceTables<V> {
             from |= coherent;
         }
         from
+    }
+
+    /// Squares from which some `color` piece that captures would attack `sq` by a leap.
+    #[inline(always)]
+    pub fn any_leap_attackers(&self, color: Color, sq: Square) -> Bb<V> {
+        self.any_rev_leaps[color.index() * V::Geo::SQUARES + sq.index()]
     }
 
     /// Squares from which a `color` slider of `kind` reaches `sq` on an empty board.

@@ -209,9 +209,14 @@ impl<V: Variant> Position<V> {
         } else {
             Bitboard::EMPTY
         };
+        // Only pieces on these squares can attack `sq`; usually there are none.
+        let candidates = (rook | bishop | coherent | tables.any_leap_attackers(by, sq)) & theirs;
+        if candidates.is_empty() {
+            return Bitboard::EMPTY;
+        }
         let mut attackers = Bitboard::EMPTY;
         for (i, def) in V::PIECES.iter().enumerate() {
-            let mine = self.by_type[i] & theirs;
+            let mine = self.by_type[i] & candidates;
             if mine.is_empty() || !def.captures {
                 continue;
             }
