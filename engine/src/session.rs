@@ -432,7 +432,10 @@ impl Session {
         match command {
             Command::Hello(protocol) => self.hello(protocol),
             Command::Debug(_) | Command::Register => {}
-            Command::IsReady => self.say("readyok"),
+            Command::IsReady => {
+                self.searcher.prepare();
+                self.say("readyok");
+            }
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::NewGame => {
                 self.finish_job();

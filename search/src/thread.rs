@@ -44,6 +44,8 @@ pub const CURRMOVE_AFTER: Duration = Duration::from_secs(3);
 const MAX_DEPTH: i32 = MAX_PLY as i32 - 8;
 /// Stack size of helper threads (the search recurses to `MAX_PLY`).
 const HELPER_STACK: usize = 32 << 20;
+/// Threads a search uses at most, whatever `Threads` says.
+pub const MAX_THREADS: usize = 512;
 
 /// What a thread publishes after each iteration, for the choice of the move.
 #[derive(Clone, Debug, Default)]
@@ -169,7 +171,7 @@ pub fn search<V: Evaluate>(
         };
     }
     tt.new_search();
-    let threads = settings.threads.clamp(1, 512);
+    let threads = settings.threads.clamp(1, MAX_THREADS);
     let us = root.side_to_move();
     let shared = Shared {
         tt,
