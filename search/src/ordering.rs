@@ -321,11 +321,11 @@ impl ScoredMoves {
     pub fn sort_rest(&mut self) {
         let start = self.next;
         let count = self.moves.len() - start;
-        let mut keys = [0u64; SORT_BUFFER];
         if count > SORT_BUFFER {
             self.sort_rest_by_insertion();
             return;
         }
+        let mut keys = [0u64; SORT_BUFFER];
         for (k, key) in keys[..count].iter_mut().enumerate() {
             let score = self.score(start + k);
             let order = u64::from((score as u32) ^ 0x8000_0000);
@@ -401,6 +401,44 @@ mod tests {
         let mut expected = scores.to_vec();
         expected.sort_by(|a, b| b.cmp(a));
         assert_eq!(picked, expected);
+    }
+
+    /// The packed sort gives exactly the order of a stable sort, ties in list order,
+    /// for short lists, long ones and scores at the extremes.
+    #[test]
+    fn packed_sort_keeps_ties_in_list_order() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for len in [7, 40, 200, SORT_BUFFER, SORT_BUFFER + 44] {
+            let mut packed = ScoredMoves::new();
+            for i in 0..len {
+                let m = Move::new(
+                    Square::new((i % 81) as u8),
+                    Square::new((i / 81) as u8),
+                    MoveKind::Normal,
+                );
+                packed.moves.push(m);
+                state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let score = match state >> 61 {
+                    0 => i32::MIN + 1,
+                    1 => i32::MAX - 1,
+                    _ => (state >> 40) as i32 % 9 - 4,
+                };
+                packed.set_score(i, score);
+            }
+            let mut reference = ScoredMoves::new();
+            for i in 0..len {
+                reference.moves.push(packed.moves[i]);
+                reference.set_score(i, packed.score(i));
+            }
+            packed.next = 3;
+            reference.next = 3;
+            packed.sort_rest();
+            reference.sort_rest_by_insertion();
+            for i in 0..len {
+                assert_eq!(packed.moves[i], reference.moves[i], "move {i} of {len}");
+                assert_eq!(packed.score(i), reference.score(i), "score {i} of {len}");
+            }
+        }
     }
 
     #[test]
