@@ -140,6 +140,13 @@ impl Default for SearchSettings {
     }
 }
 
+impl SearchSettings {
+    /// The threads a search runs on: `threads`, within what the search supports.
+    pub fn thread_count(&self) -> usize {
+        self.threads.clamp(1, thread::MAX_THREADS)
+    }
+}
+
 /// Flags shared between the command loop and a running search.
 #[derive(Debug, Default)]
 pub struct SearchControl {
@@ -199,14 +206,19 @@ impl Searcher {
         &self.settings
     }
 
-    /// Applies new settings (from the next search). A new `Hash` size is allocated and
-    /// its pages touched now, so the cost is paid before `readyok`, not on the clock.
-    pub fn configure(&mut self, settings: SearchSettings) {
-        let resized = self.tt.as_ref().is_some_and(|t| t.size_mb() != settings.hash_mb.max(1));
-        self.settings = settings;
-        if resized || self.tt.is_none() {
+    /// Allocates a table of the current `Hash` size, unless there is one, and touches its
+    /// pages now, so the cost is paid before `readyok`, not on the clock.
+    fn allocate_table(&mut self) {
+        let wanted = self.settings.hash_mb.max(1);
+        if self.tt.as_ref().is_none_or(|t| t.size_mb() != wanted) {
             self.table().clear();
         }
+    }
+
+    /// Applies new settings (from the next search), allocating a new `Hash` size now.
+    pub fn configure(&mut self, settings: SearchSettings) {
+        self.settings = settings;
+        self.allocate_table();
     }
 
     /// Forgets everything learnt from earlier searches (`ucinewgame`, `Clear Hash`).
@@ -224,12 +236,9 @@ impl Searcher {
     /// transposition table, if no `Hash` was set yet, and each thread's histories), for
     /// `isready`: 10-20 ms on the first move otherwise.
     pub fn prepare(&mut self) {
-        if self.tt.is_none() {
-            self.table().clear();
-        }
-        let threads = self.settings.threads.clamp(1, thread::MAX_THREADS);
+        self.allocate_table();
         if let Ok(mut histories) = self.histories.try_lock() {
-            histories.resize_with(threads, ordering::Histories::default);
+            histories.resize_with(self.settings.thread_count(), ordering::Histories::default);
         }
     }
 

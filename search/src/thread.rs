@@ -171,7 +171,7 @@ pub fn search<V: Evaluate>(
         };
     }
     tt.new_search();
-    let threads = settings.threads.clamp(1, MAX_THREADS);
+    let threads = settings.thread_count();
     let us = root.side_to_move();
     let shared = Shared {
         tt,
