@@ -124,7 +124,8 @@ pub mod names {
 
 /// The largest hash table size in MB that `Hash` accepts.
 pub const MAX_HASH_MB: i64 = 33_554_432;
-/// The most search threads `Threads` accepts.
+/// The most search threads `Threads` accepts: the search's own limit (the engine checks
+/// at compile time that the two agree).
 pub const MAX_THREADS: i64 = 512;
 
 /// Every variant name, byte-wise sorted, as the `UCI_Variant` combo lists them.
