@@ -14,27 +14,26 @@ import re
 import sys
 from collections import defaultdict
 
-TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
-MOVE_COMMENT = re.compile(
-    r"(?P<move>[^\s{}]+)\s*\{(?:[+-]?[\d.]+|[+-]?M\d+|#?[+-]?\d+)/(?P<depth>\d+) "
+from pgn_games import RESULTS, read_movetexts
+
+TOKEN = re.compile(r"\{[^}]*\}|[^\s{}]+")
+CLOCK_COMMENT = re.compile(
+    r"\{(?:[+-]?[\d.]+|[+-]?M\d+)/(?P<depth>\d+) "
     r"(?P<time>[\d.]+)s \[%clk (?P<h>\d+):(?P<m>\d+):(?P<s>[\d.]+)\]\}"
 )
 
 
-def games(path):
-    """(tags, movetext) for each game of `path`, comments kept."""
-    tags, body, out = {}, [], []
-    with open(path, encoding="utf-8") as pgn:
-        for line in list(pgn) + ['[Event ""]']:
-            match = TAG.match(line.strip())
-            if match and body:
-                out.append((tags, " ".join(body)))
-                tags, body = {}, []
-            if match:
-                tags[match.group(1)] = match.group(2)
-            elif line.strip():
-                body.append(line.strip())
-    return out
+def timed_moves(body):
+    """(ply, comment match) for each move of a movetext that has a clock comment; plies
+    count every move, commented or not."""
+    ply = -1
+    for token in TOKEN.findall(body):
+        if token.startswith("{"):
+            match = CLOCK_COMMENT.fullmatch(token)
+            if match and ply >= 0:
+                yield ply, match
+        elif not re.fullmatch(r"\d+\.(\.\.)?", token) and token not in RESULTS:
+            ply += 1
 
 
 def main():
@@ -45,12 +44,12 @@ def main():
 
     per_band = defaultdict(lambda: defaultdict(list))  # engine -> band -> [(time, depth)]
     clock_left = defaultdict(list)
-    for tags, body in games(args.pgn):
+    for tags, body in read_movetexts(args.pgn):
         names = [tags.get("White", "?"), tags.get("Black", "?")]
         fen = tags.get("FEN", "")
         first = 1 if len(fen.split()) > 1 and fen.split()[1] == "b" else 0
         last_clock = {}
-        for ply, match in enumerate(MOVE_COMMENT.finditer(body)):
+        for ply, match in timed_moves(body):
             engine = names[(first + ply) % 2]
             band = (ply // 2) // args.band
             per_band[engine][band].append((float(match["time"]), int(match["depth"])))

@@ -1,14 +1,14 @@
-"""Reads the PGN files `ekumen match` writes: tags, moves in UCI notation (Fairy-Stockfish's
-dialect), comments and move numbers skipped."""
+"""Reads the PGN files `ekumen match` writes: tags and moves in UCI notation (Fairy-Stockfish's
+dialect), with the movetext as written or with comments and move numbers skipped."""
 import re
 
 TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
 RESULTS = {"1-0", "0-1", "1/2-1/2", "*"}
 
 
-def read_games(path):
-    """A list of (tags, moves, result) for the games of `path`; result is the movetext's
-    closing token, or None when it has none."""
+def read_movetexts(path):
+    """A list of (tags, movetext) for the games of `path`, the movetext as written
+    (comments and move numbers kept), its lines joined by spaces."""
     with open(path, encoding="utf-8") as pgn:
         text = pgn.read()
     games, tags, movetext = [], {}, []
@@ -21,8 +21,14 @@ def read_games(path):
             tags[match.group(1)] = match.group(2).replace('\\"', '"').replace("\\\\", "\\")
         elif line.strip():
             movetext.append(line.strip())
+    return games
+
+
+def read_games(path):
+    """A list of (tags, moves, result) for the games of `path`; result is the movetext's
+    closing token, or None when it has none."""
     parsed = []
-    for tags, body in games:
+    for tags, body in read_movetexts(path):
         body = re.sub(r"\{[^}]*\}", " ", body)
         body = re.sub(r";[^\n]*", " ", body)
         tokens = [t for t in body.split() if not re.fullmatch(r"\d+\.(\.\.)?", t)]
