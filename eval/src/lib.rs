@@ -7,9 +7,14 @@
 //!
 //! - **material**, middle game and endgame values per piece type ([`PieceTerms::value`]),
 //!   and for drop variants the value of a piece held in hand ([`PieceTerms::in_hand`]);
-//! - **piece-square tables**, not written out square by square but generated from three
-//!   shapes per piece type (a bonus per step towards the centre, per rank forward, and an
-//!   optional table by rank), so one description fits the 7x7, 8x8, 9x9 and 10x8 boards;
+//! - **piece-square tables**, generated from three shapes per piece type (a bonus per step
+//!   towards the centre, per rank forward, and an optional table by rank), so one
+//!   description fits the 7x7, 8x8, 9x9 and 10x8 boards, plus an optional table by square
+//!   on top ([`PieceTerms::squares`]) for a variant with enough positions to fit one. That
+//!   table covers half the board and is mirrored onto the other half: the asymmetric
+//!   start positions make the two wings differ a little, but halving the entries halves
+//!   what the tuner must pin down. The tables are built once, so the detail costs nothing
+//!   per evaluation;
 //! - **mobility**, a concave function (square root) of the squares a piece attacks that
 //!   are neither ours nor guarded by an enemy pawn, centred on the piece's typical reach;
 //! - **king safety**: attackers of the squares around the king, undefended squares there,
@@ -125,6 +130,10 @@ pub struct PieceTerms<'a> {
     /// Piece-square shape: bonus by rank counted from its own side (index 0 = own back
     /// rank); empty for none.
     pub ranks: &'a [S],
+    /// Piece-square detail on top of the shapes, for the half board nearer the a-file and
+    /// mirrored onto the other half: one row per rank counted from its own side, in each
+    /// row one entry per file counted from the nearer edge; empty for none.
+    pub squares: &'a [&'a [S]],
     /// On a file with no pawn (half as much on a file with no pawn of its own side).
     pub open_file: S,
     /// King-danger units per enemy king-zone square this piece attacks.
@@ -146,6 +155,7 @@ impl<'a> PieceTerms<'a> {
             centre: S::ZERO,
             advance: S::ZERO,
             ranks: &[],
+            squares: &[],
             open_file: S::ZERO,
             king_attack: 0,
             drop_danger: 0,
@@ -170,6 +180,10 @@ impl<'a> PieceTerms<'a> {
     }
     pub const fn ranks(mut self, ranks: &'a [S]) -> Self {
         self.ranks = ranks;
+        self
+    }
+    pub const fn squares(mut self, squares: &'a [&'a [S]]) -> Self {
+        self.squares = squares;
         self
     }
     pub const fn open_file(mut self, mg: i32, eg: i32) -> Self {
@@ -359,7 +373,15 @@ impl<V: Evaluate> EvalTables<V> {
         let mut psqt = vec![S::ZERO; 2 * MAX_PIECE_TYPES * n];
         // Centrality in half-steps: 0 on the edge squares furthest from the centre.
         let most_remote = (files - 1) + (ranks - 1);
+        let half_files = (files as usize).div_ceil(2);
         for (i, terms) in params.pieces.iter().enumerate() {
+            assert!(
+                terms.squares.is_empty()
+                    || (terms.squares.len() == ranks as usize
+                        && terms.squares.iter().all(|row| row.len() == half_files)),
+                "{}: a piece-square table has one entry per square of half the board",
+                V::NAME
+            );
             for color in Color::BOTH {
                 for index in 0..n {
                     let sq = ekumen_movegen::Square::new(index as u8);
@@ -372,6 +394,9 @@ impl<V: Evaluate> EvalTables<V> {
                         terms.value + terms.centre * centrality + terms.advance * rank as i32;
                     if let Some(&bonus) = terms.ranks.get(rank) {
                         value += bonus;
+                    }
+                    if let Some(row) = terms.squares.get(rank) {
+                        value += row[f.min(files - 1 - f) as usize];
                     }
                     psqt[(color.index() * MAX_PIECE_TYPES + i) * n + index] = value;
                 }

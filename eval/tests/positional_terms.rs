@@ -3,7 +3,7 @@
 //! evaluation with that term switched off) in two positions that differ in what the term
 //! judges.
 
-use ekumen_eval::{evaluate_with, EvalParams, EvalTables, Evaluate, PawnTerms};
+use ekumen_eval::{evaluate_with, s, EvalParams, EvalTables, Evaluate, PawnTerms, S};
 use ekumen_movegen::variants::{Chess, Gothic};
 use ekumen_movegen::Position;
 
@@ -64,4 +64,42 @@ fn the_cover_reads_the_three_files_nearest_an_edge_king() {
     assert_eq!(cover_share::<Gothic>(f_pawn), intact, "the f-file is not the king's");
     assert_ne!(cover_share::<Gothic>(h_pawn), intact, "the h-file is the king's");
     assert_ne!(cover_share::<Gothic>(i_pawn), intact, "the i-file is the king's");
+}
+
+#[test]
+fn a_square_table_entry_scores_its_square_and_the_mirrored_ones() {
+    // Gothic's knight table with one entry set: the third rank from the knight's own side,
+    // the second file from the nearer edge. It is b3 and i3 for White, b6 and i6 for Black.
+    const ZERO: S = S::ZERO;
+    const ROW: &[S] = &[ZERO; 5];
+    const MARKED: &[S] = &[ZERO, s(100, 100), ZERO, ZERO, ZERO];
+    const TABLE: &[&[S]] = &[ROW, ROW, MARKED, ROW, ROW, ROW, ROW, ROW];
+    const KNIGHT: usize = 1;
+    let with_table = |table: &'static [&'static [S]]| {
+        let mut pieces = Gothic::PARAMS.pieces.to_vec();
+        pieces[KNIGHT].squares = table;
+        pieces
+    };
+    let (marked_pieces, plain_pieces) = (with_table(TABLE), with_table(&[]));
+    let marked = EvalParams { pieces: &marked_pieces, ..Gothic::PARAMS };
+    let plain = EvalParams { pieces: &plain_pieces, ..Gothic::PARAMS };
+    let (marked_tables, plain_tables) =
+        (EvalTables::<Gothic>::from_params(&marked), EvalTables::<Gothic>::from_params(&plain));
+    let added = |fen: &str| {
+        let pos = Position::<Gothic>::from_fen(fen, false).expect("test FEN");
+        evaluate_with(&pos, &marked, &marked_tables) - evaluate_with(&pos, &plain, &plain_tables)
+    };
+    // White to move. Blending the phases truncates, so a point either way is rounding.
+    let cases = [
+        ("rnbqckabnr/pppppppppp/10/10/10/1N8/PPPPPPPPPP/R1BQCKABNR w - - 0 1", 100, "N b3"),
+        ("rnbqckabnr/pppppppppp/10/10/10/8N1/PPPPPPPPPP/RNBQCKAB1R w - - 0 1", 100, "N i3"),
+        ("rnbqckabnr/pppppppppp/10/10/10/2N7/PPPPPPPPPP/R1BQCKABNR w - - 0 1", 0, "N c3"),
+        ("r1bqckabnr/pppppppppp/1n8/10/10/10/PPPPPPPPPP/RNBQCKABNR w - - 0 1", -100, "n b6"),
+        ("rnbqckab1r/pppppppppp/8n1/10/10/10/PPPPPPPPPP/RNBQCKABNR w - - 0 1", -100, "n i6"),
+        ("r1bqckabnr/pppppppppp/2n7/10/10/10/PPPPPPPPPP/RNBQCKABNR w - - 0 1", 0, "n c6"),
+    ];
+    for (fen, expected, what) in cases {
+        let got = added(fen);
+        assert!((got - expected).abs() <= 1, "{what}: the table added {got}, not {expected}");
+    }
 }

@@ -58,6 +58,10 @@ struct Args {
     /// e.g. `value,in_hand,tempo`); all of them by default.
     #[arg(long, value_delimiter = ',')]
     only: Vec<String>,
+    /// Give each piece type a piece-square table of its own (zeros to start, one entry
+    /// per square of half the board) on top of the shaped ones, and tune it with the rest.
+    #[arg(long)]
+    add_square_tables: bool,
     /// Positions used at most (the file's first ones after shuffling).
     #[arg(long)]
     limit: Option<usize>,
@@ -117,6 +121,9 @@ fn tune<V: Evaluate>(args: &Args) -> Result<(), String> {
     );
 
     let mut editable = Editable::of::<V>(&V::PARAMS);
+    if args.add_square_tables {
+        editable.add_square_tables::<V>();
+    }
     let k = editable.with_params(|p| fit_scale(&samples, p));
     let error = |editable: &Editable, set: &[Sample<V>]| {
         editable.with_params(|p| mean_squared_error(set, p, k))

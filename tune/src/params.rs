@@ -8,7 +8,7 @@
 use std::fmt::Write;
 
 use ekumen_eval::{EvalParams, KingTerms, PawnTerms, PieceTerms, S};
-use ekumen_movegen::{PieceType, Variant};
+use ekumen_movegen::{Geometry, PieceType, Variant};
 
 /// One piece type's terms, owned.
 #[derive(Clone, Debug)]
@@ -22,6 +22,8 @@ pub struct EditablePiece {
     pub centre: S,
     pub advance: S,
     pub ranks: Vec<S>,
+    /// Rows by rank, as in [`PieceTerms::squares`].
+    pub squares: Vec<Vec<S>>,
     pub open_file: S,
     pub king_attack: i32,
     pub drop_danger: i32,
@@ -65,6 +67,7 @@ impl Editable {
                 centre: t.centre,
                 advance: t.advance,
                 ranks: t.ranks.to_vec(),
+                squares: t.squares.iter().map(|row| row.to_vec()).collect(),
                 open_file: t.open_file,
                 king_attack: t.king_attack,
                 drop_danger: t.drop_danger,
@@ -90,18 +93,33 @@ impl Editable {
         }
     }
 
+    /// Gives every piece type without a piece-square table (`PieceTerms::squares`) one of
+    /// zeros, for the tuner to fill in.
+    pub fn add_square_tables<V: Variant>(&mut self) {
+        let row = vec![S::ZERO; (V::Geo::FILES as usize).div_ceil(2)];
+        for piece in &mut self.pieces {
+            if piece.squares.is_empty() {
+                piece.squares = vec![row.clone(); V::Geo::RANKS as usize];
+            }
+        }
+    }
+
     /// Calls `f` with these parameters as the evaluation takes them.
     pub fn with_params<R>(&self, f: impl FnOnce(&EvalParams) -> R) -> R {
+        let square_rows: Vec<Vec<&[S]>> =
+            self.pieces.iter().map(|p| p.squares.iter().map(Vec::as_slice).collect()).collect();
         let pieces: Vec<PieceTerms> = self
             .pieces
             .iter()
-            .map(|p| PieceTerms {
+            .zip(&square_rows)
+            .map(|(p, rows)| PieceTerms {
                 value: p.value,
                 in_hand: p.in_hand,
                 mobility: p.mobility,
                 centre: p.centre,
                 advance: p.advance,
                 ranks: &p.ranks,
+                squares: rows,
                 open_file: p.open_file,
                 king_attack: p.king_attack,
                 drop_danger: p.drop_danger,
@@ -153,6 +171,9 @@ impl Editable {
             pair(&mut f, &format!("{n}.centre"), &mut p.centre);
             pair(&mut f, &format!("{n}.advance"), &mut p.advance);
             table(&mut f, &format!("{n}.ranks"), &mut p.ranks);
+            for (rank, row) in p.squares.iter_mut().enumerate() {
+                table(&mut f, &format!("{n}.squares[{rank}]"), row);
+            }
             pair(&mut f, &format!("{n}.open_file"), &mut p.open_file);
             f(&format!("{n}.king_attack"), &mut p.king_attack);
             f(&format!("{n}.drop_danger"), &mut p.drop_danger);
@@ -232,6 +253,13 @@ impl Editable {
             builder("open_file", p.open_file);
             if !p.ranks.is_empty() {
                 let _ = write!(out, "\n            .ranks({})", table(&p.ranks));
+            }
+            if !p.squares.is_empty() {
+                out.push_str("\n            .squares(&[");
+                for row in &p.squares {
+                    let _ = write!(out, "\n                {},", table(row));
+                }
+                out.push_str("\n            ])");
             }
             for (name, v) in
                 [("king_attack", p.king_attack), ("drop_danger", p.drop_danger), ("phase", p.phase)]

@@ -116,3 +116,25 @@ fn the_anchor_holds_a_term_back_towards_its_start() {
     assert!(free >= start + 60, "unanchored knight {start} -> {free} (labels: {})", start + 80);
     assert!(start < held && held + 10 < free, "anchored knight {start} -> {held}, free {free}");
 }
+
+#[test]
+fn an_added_square_table_learns_the_square_the_labels_favour() {
+    // The labels give a knight on its third rank's c- or f-file 80 centipawns more.
+    let with_tables = || {
+        let mut editable = Editable::of::<Chess>(&Chess::PARAMS);
+        editable.add_square_tables::<Chess>();
+        editable
+    };
+    let mut truth = with_tables();
+    let mg = index_of(&mut truth, "knight.squares[2][2].mg");
+    let eg = index_of(&mut truth, "knight.squares[2][2].eg");
+    truth.set(mg, 80);
+    truth.set(eg, 80);
+    let samples = labelled_by(&truth, 1000);
+    let error = |e: &Editable| e.with_params(|p| mean_squared_error(&samples, p, K));
+    let mut tuned = with_tables();
+    assert_eq!(tuned.values()[mg], 0, "an added table starts at zero");
+    local_search(&mut tuned, 6, 0.0, |i| i == mg || i == eg, error, |_, _| {});
+    let (learnt_mg, learnt_eg) = (tuned.values()[mg], tuned.values()[eg]);
+    assert!(learnt_mg + learnt_eg >= 120, "learnt {learnt_mg}, {learnt_eg} of 80, 80");
+}
