@@ -17,9 +17,10 @@
 //!   per evaluation;
 //! - **mobility**, a concave function (square root) of the squares a piece attacks that
 //!   are neither ours nor guarded by an enemy pawn, centred on the piece's typical reach;
-//! - **king safety**: attackers of the squares around the king, undefended squares there,
-//!   pieces the opponent could drop next to it, squares it could be checked from safely,
-//!   pawn shelter; the danger grows with the
+//! - **king safety**: attackers of the squares around the king (per piece and per square
+//!   hit), undefended squares there, pieces the opponent could drop next to it, squares it
+//!   could be checked from (guarded or not), pawn shelter, the enemy's mobility edge, and
+//!   less danger when the enemy has no queen-class piece; the danger grows with the
 //!   square of the attack units, as in most classical evaluations;
 //! - **pawn structure** (doubled, isolated, passed by rank) for chess-style pawns, and the
 //!   king's **pawn cover**: on the king's file and the two beside it, how far ahead our
@@ -248,6 +249,19 @@ pub struct KingTerms {
     /// move (looked up from the king's square, so for pieces that attack alike both ways:
     /// 0 in coherent, whose knight does not).
     pub safe_check: i32,
+    /// Units per square from which an enemy piece could give check next move but that we
+    /// guard: a check there costs the enemy a piece or a trade, yet still forces replies.
+    pub unsafe_check: i32,
+    /// Units per enemy piece attacking the squares around the king, on top of each
+    /// piece type's `king_attack` per square it hits.
+    pub attacker: i32,
+    /// Units removed when the enemy has none of its strongest pieces (see
+    /// [`EvalTables`]'s `heavy_kinds`) on the board or in hand: an attack without a
+    /// queen-class piece rarely mates.
+    pub no_queen: i32,
+    /// Units per 32 centipawns by which the enemy's mobility score (middle game) exceeds
+    /// ours: a cramped defender cannot bring pieces across.
+    pub mobility_edge: i32,
     /// The middle-game penalty is `units² / divisor`.
     pub divisor: i32,
     /// Endgame penalty per unit.
@@ -307,8 +321,24 @@ pub struct EvalTables<V: Variant> {
     pawn_kinds: u16,
     /// Colour-bound piece types (diagonal sliders only), one bit each.
     bishop_kinds: u16,
+    /// The strongest piece types (queen-class: worth at least 60 % of the most valuable
+    /// non-royal type, middle game), one bit each.
+    heavy_kinds: u16,
     /// The phase of the start position: the most a game has.
     max_phase: i32,
+}
+
+/// The queen-class piece types of `params` (see [`EvalTables`]'s `heavy_kinds`).
+fn heavy_kinds<V: Variant>(params: &EvalParams, pawn_kinds: u16) -> u16 {
+    let candidates = || {
+        (0..V::PIECES.len())
+            .filter(move |&i| !V::PIECES[i].royal && pawn_kinds & (1 << i) == 0)
+            .map(|i| (i, params.pieces[i].value.mg))
+    };
+    let strongest = candidates().map(|(_, value)| value).max().unwrap_or(0);
+    candidates()
+        .filter(|&(_, value)| value > 0 && value * 10 >= strongest * 6)
+        .fold(0, |kinds, (i, _)| kinds | 1 << i)
 }
 
 /// A variant with an evaluation: its parameters and their tables.
@@ -509,6 +539,7 @@ impl<V: Evaluate> EvalTables<V> {
             light_squares,
             pawn_kinds,
             bishop_kinds,
+            heavy_kinds: heavy_kinds::<V>(params, pawn_kinds),
             max_phase: max_phase.max(1),
         }
     }
@@ -583,6 +614,7 @@ pub fn evaluate_with<V: Evaluate>(
     let mut side_scores = [S::ZERO; 2];
     let mut phase = 0;
     let mut non_pawn_material = [0i32; 2];
+    let mut mobility_mg = [0i32; 2];
     for color in Color::BOTH {
         let us = color.index();
         let them = (!color).index();
@@ -615,7 +647,9 @@ pub fn evaluate_with<V: Evaluate>(
                 }
                 attacks.by_non_royal[us] |= reach;
                 attacks.by_kind[us][i] |= reach;
-                score += tables.mobility[i][(reach & mobility_area).count() as usize];
+                let mobility = tables.mobility[i][(reach & mobility_area).count() as usize];
+                score += mobility;
+                mobility_mg[us] += mobility.mg;
                 if terms.open_file != S::ZERO {
                     let file = tables.files[V::Geo::file_of(sq) as usize];
                     if (file & pawns[us]).is_empty() {
@@ -731,8 +765,14 @@ pub fn evaluate_with<V: Evaluate>(
             if !params.pawns.shelter.is_empty() {
                 score += pawn_cover(params, tables, &pawns, color, king);
             }
-            if king_terms.safe_check != 0 {
-                units += king_terms.safe_check * safe_checks(pos, &attacks, color, king);
+            if king_terms.safe_check != 0 || king_terms.unsafe_check != 0 {
+                let (safe, unsafe_) = checks(pos, &attacks, color, king);
+                units += king_terms.safe_check * safe + king_terms.unsafe_check * unsafe_;
+            }
+            units += king_terms.attacker * attacks.king_attackers[us];
+            units += king_terms.mobility_edge * (mobility_mg[them] - mobility_mg[us]) / 32;
+            if king_terms.no_queen != 0 && !has_heavy_piece(pos, tables, !color) {
+                units -= king_terms.no_queen;
             }
             if attackers >= 2 && units > 0 {
                 let mg = (units * units / king_terms.divisor).min(king_terms.cap);
@@ -801,18 +841,20 @@ fn pawn_cover<V: Evaluate>(
 }
 
 /// Squares from which an enemy piece (not a pawn or king) could check `color`'s king
-/// next move, not guarded by `color` and not occupied by the enemy, counted per piece type.
+/// next move and that the enemy does not occupy, counted per piece type: those `color`
+/// does not guard (safe checks) and those it does (unsafe ones).
 #[inline(always)]
-fn safe_checks<V: Evaluate>(
+fn checks<V: Evaluate>(
     pos: &Position<V>,
     attacks: &Attacks<V>,
     color: Color,
     king: ekumen_movegen::Square,
-) -> i32 {
+) -> (i32, i32) {
     let them = (!color).index();
     let occupied = pos.occupied();
-    let open = !attacks.all[color.index()] & !pos.pieces(!color);
-    let mut count = 0;
+    let guarded = attacks.all[color.index()];
+    let open = !pos.pieces(!color);
+    let (mut safe, mut unsafe_) = (0, 0);
     // `by_kind` holds no pawn or royal attacks: only pieces are counted.
     for j in 0..V::PIECES.len() {
         let reach = attacks.by_kind[them][j] & open;
@@ -822,9 +864,25 @@ fn safe_checks<V: Evaluate>(
         // A left-right symmetric piece of ours on the king's square reaches exactly the
         // squares from which the enemy's piece of that kind attacks it.
         let checks = pos.attacks_from(color, PieceType(j as u8), king, occupied) & reach;
-        count += checks.count() as i32;
+        safe += (checks & !guarded).count() as i32;
+        unsafe_ += (checks & guarded).count() as i32;
     }
-    count
+    (safe, unsafe_)
+}
+
+/// Whether `color` has a queen-class piece on the board or in hand.
+#[inline(always)]
+fn has_heavy_piece<V: Evaluate>(pos: &Position<V>, tables: &EvalTables<V>, color: Color) -> bool {
+    let mut kinds = tables.heavy_kinds;
+    while kinds != 0 {
+        let kind = PieceType(kinds.trailing_zeros() as u8);
+        kinds &= kinds - 1;
+        if pos.pieces_of(color, kind).is_nonempty() || (V::DROPS && pos.hand_count(color, kind) > 0)
+        {
+            return true;
+        }
+    }
+    false
 }
 
 /// How many of `color`'s non-pawn pieces an enemy piece worth less attacks.

@@ -192,6 +192,10 @@ impl Editable {
         f("king.weak_square", &mut self.king.weak_square);
         f("king.shelter", &mut self.king.shelter);
         f("king.safe_check", &mut self.king.safe_check);
+        f("king.unsafe_check", &mut self.king.unsafe_check);
+        f("king.attacker", &mut self.king.attacker);
+        f("king.no_queen", &mut self.king.no_queen);
+        f("king.mobility_edge", &mut self.king.mobility_edge);
         f("king.eg_per_unit", &mut self.king.eg_per_unit);
         pair(&mut f, "threat_by_pawn", &mut self.threat_by_pawn);
         pair(&mut f, "hanging", &mut self.hanging);
@@ -275,7 +279,8 @@ impl Editable {
             out,
             "    ],\n    tempo: {},\n    bishop_pair: {},\n    pawns: PawnTerms {{\n        \
              doubled: {},\n        isolated: {},\n        connected: {},\n        passed: {},\n        \
-             shelter: {},\n        storm: {},\n        blocked_storm: {},\n    }},\n    king: KingTerms {{ weak_square: {}, shelter: {}, safe_check: {}, divisor: {}, eg_per_unit: {}, \
+             shelter: {},\n        storm: {},\n        blocked_storm: {},\n    }},\n    king: KingTerms {{ weak_square: {}, shelter: {}, safe_check: {}, unsafe_check: {}, attacker: {}, no_queen: {}, mobility_edge: {}, \
+             divisor: {}, eg_per_unit: {}, \
              cap: {} }},\n    threat_by_pawn: {},\n    hanging: {},\n    \
              threat_by_lesser: {},\n    drawish_margin: {},\n}}\n",
             s(self.tempo),
@@ -290,6 +295,10 @@ impl Editable {
             k.weak_square,
             k.shelter,
             k.safe_check,
+            k.unsafe_check,
+            k.attacker,
+            k.no_queen,
+            k.mobility_edge,
             k.divisor,
             k.eg_per_unit,
             k.cap,
