@@ -31,18 +31,8 @@ pub(crate) const QUEEN: PieceTerms =
     PieceTerms::new(950, 1000).mobility(2, 4).centre(2, 4).king_attack(5).phase(4);
 pub(crate) const KING: PieceTerms = PieceTerms::new(0, 0).centre(-8, 12).advance(-12, 0);
 
-pub(crate) const KING_TERMS: KingTerms = KingTerms {
-    weak_square: 2,
-    shelter: 3,
-    safe_check: 0,
-    unsafe_check: 0,
-    attacker: 0,
-    no_queen: 0,
-    mobility_edge: 0,
-    divisor: 8,
-    eg_per_unit: 1,
-    cap: 600,
-};
+pub(crate) const KING_TERMS: KingTerms =
+    KingTerms { weak_square: 2, shelter: 3, eg_per_unit: 1, ..KingTerms::NONE };
 /// The king's pawn cover by the ranks between the king and our nearest pawn on a file by
 /// it (none, level, one, two, three, four or more): best one rank ahead, a hole is worst.
 pub(crate) const SHELTER: &[S] = &[s(-20, 0), s(10, 0), s(20, 0), s(8, 0), s(-2, 0), s(-10, 0)];

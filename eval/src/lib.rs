@@ -270,6 +270,23 @@ pub struct KingTerms {
     pub cap: i32,
 }
 
+impl KingTerms {
+    /// Every weight zero, on the usual curve (`units² / 8`, at most 600): a variant
+    /// names the weights it uses and takes the rest from here.
+    pub const NONE: KingTerms = KingTerms {
+        weak_square: 0,
+        shelter: 0,
+        safe_check: 0,
+        unsafe_check: 0,
+        attacker: 0,
+        no_queen: 0,
+        mobility_edge: 0,
+        divisor: 8,
+        eg_per_unit: 0,
+        cap: 600,
+    };
+}
+
 /// Every term of one variant's evaluation.
 #[derive(Clone, Copy, Debug)]
 pub struct EvalParams<'a> {

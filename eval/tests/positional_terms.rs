@@ -104,24 +104,6 @@ fn a_square_table_entry_scores_its_square_and_the_mirrored_ones() {
     }
 }
 
-/// King terms with every weight zero but those `set` gives, and the usual curve.
-fn king_terms(set: impl FnOnce(&mut KingTerms)) -> KingTerms {
-    let mut terms = KingTerms {
-        weak_square: 0,
-        shelter: 0,
-        safe_check: 0,
-        unsafe_check: 0,
-        attacker: 0,
-        no_queen: 0,
-        mobility_edge: 0,
-        divisor: 8,
-        eg_per_unit: 0,
-        cap: 600,
-    };
-    set(&mut terms);
-    terms
-}
-
 /// What `with` adds over `without` (two sets of king terms on `V`'s other parameters) to
 /// the side to move's score in `fen`.
 fn king_share<V: Evaluate>(fen: &str, with: KingTerms, without: KingTerms) -> i32 {
@@ -139,9 +121,9 @@ fn a_guarded_check_square_is_an_unsafe_check_and_an_open_one_a_safe_check() {
     // on e8 could check from e1. White's queen guards e1 from d1, and not from b2.
     let guarded = "k3r3/8/8/8/6nq/8/5PPP/3Q2K1 w - - 0 1";
     let open = "k3r3/8/8/8/6nq/8/1Q3PPP/6K1 w - - 0 1";
-    let base = king_terms(|_| {});
-    let unsafe_checks = king_terms(|k| k.unsafe_check = 10);
-    let safe_checks = king_terms(|k| k.safe_check = 10);
+    let base = KingTerms::NONE;
+    let unsafe_checks = KingTerms { unsafe_check: 10, ..KingTerms::NONE };
+    let safe_checks = KingTerms { safe_check: 10, ..KingTerms::NONE };
     let (guarded_unsafe, open_unsafe) = (
         king_share::<Chess>(guarded, unsafe_checks, base),
         king_share::<Chess>(open, unsafe_checks, base),
@@ -165,8 +147,8 @@ fn an_attack_without_a_queen_class_piece_weighs_less() {
     // Black's knight and bishop attack the squares around White's king; Black's strongest
     // piece stands far away. Gothic's queen-class pieces are the queen, the chancellor and
     // the archbishop, not the rook.
-    let with = king_terms(|k| k.no_queen = 10);
-    let without = king_terms(|_| {});
+    let with = KingTerms { no_queen: 10, ..KingTerms::NONE };
+    let without = KingTerms::NONE;
     let fen = |piece: char| format!("k{piece}8/10/10/10/7b2/7n2/4PPP3/5K4 w - - 0 1");
     for piece in ['q', 'c', 'a'] {
         let share = king_share::<Gothic>(&fen(piece), with, without);
@@ -179,10 +161,10 @@ fn an_attack_without_a_queen_class_piece_weighs_less() {
 #[test]
 fn attackers_and_a_mobility_edge_add_danger() {
     let fen = "k3r3/8/8/8/6nq/8/5PPP/3Q2K1 w - - 0 1";
-    let base = king_terms(|_| {});
-    let attackers = king_share::<Chess>(fen, king_terms(|k| k.attacker = 10), base);
+    let base = KingTerms::NONE;
+    let attackers = king_share::<Chess>(fen, KingTerms { attacker: 10, ..KingTerms::NONE }, base);
     assert!(attackers < 0, "two attackers should add danger, changed {attackers}");
     // Black's queen and knight are freer than White's queen: the edge is Black's.
-    let edge = king_share::<Chess>(fen, king_terms(|k| k.mobility_edge = 10), base);
+    let edge = king_share::<Chess>(fen, KingTerms { mobility_edge: 10, ..KingTerms::NONE }, base);
     assert!(edge < 0, "Black's mobility edge should add danger, changed {edge}");
 }
