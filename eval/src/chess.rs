@@ -4,7 +4,9 @@
 
 use ekumen_movegen::variants::Chess;
 
-use crate::{eval_tables, s, EvalParams, Evaluate, KingTerms, PawnTerms, PieceTerms, S};
+use crate::{
+    eval_tables, s, EvalParams, Evaluate, KingTerms, PawnTerms, PieceTerms, StructureTerms, S,
+};
 
 /// Pawns by rank from their own side: central advance matters in the middle game.
 pub(crate) const PAWN_RANKS: &[S] =
@@ -43,6 +45,7 @@ pub(crate) const PAWN_TERMS: PawnTerms = PawnTerms {
     doubled: s(-10, -20),
     isolated: s(-8, -12),
     connected: s(5, 5),
+    backward: S::ZERO,
     passed: PASSED,
     shelter: SHELTER,
     storm: STORM,
@@ -55,10 +58,12 @@ impl Evaluate for Chess {
         tempo: s(20, 10),
         bishop_pair: s(30, 50),
         pawns: PAWN_TERMS,
+        structure: StructureTerms::NONE,
         king: KING_TERMS,
         threat_by_pawn: s(-30, -25),
         hanging: s(-25, -15),
         threat_by_lesser: s(0, 0),
+        threat_by_push: s(0, 0),
         drawish_margin: 400,
     };
     eval_tables!(Chess);

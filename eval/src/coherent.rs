@@ -13,7 +13,7 @@
 use ekumen_movegen::variants::Coherent;
 
 use crate::chess::KING_TERMS;
-use crate::{eval_tables, s, EvalParams, Evaluate, PawnTerms, PieceTerms};
+use crate::{eval_tables, s, EvalParams, Evaluate, PawnTerms, PieceTerms, StructureTerms};
 
 const PAWN: PieceTerms =
     PieceTerms::new(280, 320).mobility(2, 2).centre(4, 4).advance(3, 3).king_attack(1);
@@ -32,10 +32,12 @@ impl Evaluate for Coherent {
         tempo: s(20, 10),
         bishop_pair: s(0, 0),
         pawns: PawnTerms::NONE,
+        structure: StructureTerms::NONE,
         king: KING_TERMS,
         threat_by_pawn: s(0, 0),
         hanging: s(-25, -15),
         threat_by_lesser: s(0, 0),
+        threat_by_push: s(0, 0),
         drawish_margin: 0,
     };
     eval_tables!(Coherent);

@@ -10,7 +10,9 @@
 
 use ekumen_movegen::variants::Gethenian;
 
-use crate::{eval_tables, s, EvalParams, Evaluate, KingTerms, PawnTerms, PieceTerms};
+use crate::{
+    eval_tables, s, EvalParams, Evaluate, KingTerms, PawnTerms, PieceTerms, StructureTerms,
+};
 
 impl Evaluate for Gethenian {
     const PARAMS: EvalParams<'static> = EvalParams {
@@ -99,6 +101,7 @@ impl Evaluate for Gethenian {
         tempo: s(127, 80),
         bishop_pair: s(0, 0),
         pawns: PawnTerms::NONE,
+        structure: StructureTerms::NONE,
         king: KingTerms {
             weak_square: 0,
             shelter: -5,
@@ -111,6 +114,7 @@ impl Evaluate for Gethenian {
         threat_by_pawn: s(0, 0),
         hanging: s(-112, -30),
         threat_by_lesser: s(-139, 0),
+        threat_by_push: s(0, 0),
         drawish_margin: 0,
     };
     eval_tables!(Gethenian);

@@ -22,11 +22,18 @@
 //!   could be checked from (guarded or not), pawn shelter, the enemy's mobility edge, and
 //!   less danger when the enemy has no queen-class piece; the danger grows with the
 //!   square of the attack units, as in most classical evaluations;
-//! - **pawn structure** (doubled, isolated, passed by rank) for chess-style pawns, and the
-//!   king's **pawn cover**: on the king's file and the two beside it, how far ahead our
-//!   nearest pawn stands and how close the nearest enemy pawn has come;
-//! - **threats** (pieces attacked by pawns, by lesser pieces, attacked and undefended), the bishop
-//!   pair, a **tempo** bonus for the side to move;
+//! - **pawn structure** (doubled, isolated, backward, passed by rank) for chess-style
+//!   pawns, and the king's **pawn cover**: on the king's file and the two beside it, how
+//!   far ahead our nearest pawn stands and how close the nearest enemy pawn has come;
+//! - what the pawns do for the pieces ([`StructureTerms`]): **space** behind our central
+//!   pawns (weighted by the square of the pieces on the board), **outposts** and pawn
+//!   shields for minor pieces, bishops hemmed in by their own pawns or on an open long
+//!   diagonal. Fairy-Stockfish's classical evaluation has these; on positions from games
+//!   against it, its space and bishop terms were what best explained its search scores
+//!   beyond Ekumen's evaluation;
+//! - **threats** (pieces attacked by pawns, by lesser pieces, attacked and undefended, or
+//!   attackable by a safe pawn push), the bishop pair, a **tempo** bonus for the side to
+//!   move;
 //! - a **scale** for endgames without pawns where the material edge is too small to win.
 //!
 //! Middle-game and endgame scores are blended by the game phase, the sum of
@@ -212,6 +219,9 @@ pub struct PawnTerms<'a> {
     pub isolated: S,
     /// A pawn with a friendly pawn beside it or guarding it.
     pub connected: S,
+    /// A pawn no friendly pawn on a neighbouring file can guard (none level with it or
+    /// behind) whose next square an enemy pawn holds or guards: it stays behind.
+    pub backward: S,
     /// Passed pawn by rank from its own side.
     pub passed: &'a [S],
     /// The king's cover, per file of the three around it: index 0 when we have no pawn
@@ -231,10 +241,43 @@ impl PawnTerms<'static> {
         doubled: S::ZERO,
         isolated: S::ZERO,
         connected: S::ZERO,
+        backward: S::ZERO,
         passed: &[],
         shelter: &[],
         storm: &[],
         blocked_storm: S::ZERO,
+    };
+}
+
+/// How the pawns serve or hem in the pieces (for chess-style pawns).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StructureTerms {
+    /// Middle-game bonus per unit of space: a square of the central files on our second
+    /// to fourth ranks that no enemy pawn guards and none of ours stands on (twice when a
+    /// pawn of ours stands one to three squares in front of it and no enemy piece attacks
+    /// it), times `(pieces - 3 + blocked pawns)² / 1024`, where `pieces` counts our men
+    /// and `blocked pawns` those of either side facing an enemy pawn (at most nine): room
+    /// behind the pawns is worth most while the board is full.
+    pub space: i32,
+    /// Per bishop-class piece, per own pawn on its colour of squares, times one for a
+    /// piece no pawn guards plus one per own central pawn that cannot move forward.
+    pub bishop_pawns: S,
+    /// A bishop-class piece that sees two of the four centre squares through the pawns.
+    pub long_diagonal: S,
+    /// A minor piece (see [`EvalTables`]'s `minor_kinds`) on our fourth to sixth rank,
+    /// guarded by a pawn of ours, where no enemy pawn can ever attack it.
+    pub outpost: S,
+    /// A minor piece with a pawn right in front of it, shielded from the front.
+    pub behind_pawn: S,
+}
+
+impl StructureTerms {
+    pub const NONE: StructureTerms = StructureTerms {
+        space: 0,
+        bishop_pawns: S::ZERO,
+        long_diagonal: S::ZERO,
+        outpost: S::ZERO,
+        behind_pawn: S::ZERO,
     };
 }
 
@@ -295,6 +338,7 @@ pub struct EvalParams<'a> {
     pub tempo: S,
     pub bishop_pair: S,
     pub pawns: PawnTerms<'a>,
+    pub structure: StructureTerms,
     pub king: KingTerms,
     /// A non-pawn piece attacked by an enemy pawn.
     pub threat_by_pawn: S,
@@ -302,6 +346,8 @@ pub struct EvalParams<'a> {
     pub hanging: S,
     /// A non-pawn piece attacked by an enemy piece (not a pawn or king) worth less.
     pub threat_by_lesser: S,
+    /// A non-pawn piece an enemy pawn could attack by a safe push next move.
+    pub threat_by_push: S,
     /// With no pawns left, a side that is not ahead by at least this much material (mg
     /// values) gets its endgame score divided by four.
     pub drawish_margin: i32,
@@ -334,6 +380,16 @@ pub struct EvalTables<V: Variant> {
     shelter: Vec<Bb<V>>,
     /// Squares on one colour of the board (for the bishop pair).
     light_squares: Bb<V>,
+    /// The central files: all but the two outermost on each side.
+    central_files: Bb<V>,
+    /// Where space is counted: the central files on our second to fourth ranks, `[color]`.
+    space_area: [Bb<V>; 2],
+    /// One to three squares behind a pawn on its file, `[color][square]`.
+    behind: Vec<Bb<V>>,
+    /// Where a minor piece can stand on an outpost: our fourth to sixth ranks, `[color]`.
+    outpost_ranks: [Bb<V>; 2],
+    /// The four centre squares (two on boards with an odd number of files or ranks).
+    centre: Bb<V>,
     /// Piece types that move as chess pawns, one bit each.
     pawn_kinds: u16,
     /// Colour-bound piece types (diagonal sliders only), one bit each.
@@ -341,8 +397,25 @@ pub struct EvalTables<V: Variant> {
     /// The strongest piece types (queen-class: worth at least 60 % of the most valuable
     /// non-royal type, middle game), one bit each.
     heavy_kinds: u16,
+    /// Minor piece types: pieces (not pawns or royal) worth less than one and a half
+    /// times the cheapest of them, middle game, one bit each.
+    minor_kinds: u16,
     /// The phase of the start position: the most a game has.
     max_phase: i32,
+}
+
+/// The minor piece types of `params` (see [`EvalTables`]'s `minor_kinds`).
+fn minor_kinds<V: Variant>(params: &EvalParams, pawn_kinds: u16) -> u16 {
+    let candidates = || {
+        (0..V::PIECES.len())
+            .filter(move |&i| !V::PIECES[i].royal && pawn_kinds & (1 << i) == 0)
+            .map(|i| (i, params.pieces[i].value.mg))
+            .filter(|&(_, value)| value > 0)
+    };
+    let cheapest = candidates().map(|(_, value)| value).min().unwrap_or(0);
+    candidates()
+        .filter(|&(_, value)| value * 2 < cheapest * 3)
+        .fold(0, |kinds, (i, _)| kinds | 1 << i)
 }
 
 /// The queen-class piece types of `params` (see [`EvalTables`]'s `heavy_kinds`).
@@ -487,13 +560,34 @@ impl<V: Evaluate> EvalTables<V> {
         let mut passed_span = vec![Bitboard::EMPTY; 2 * n];
         let mut front_span = vec![Bitboard::EMPTY; 2 * n];
         let mut shelter = vec![Bitboard::EMPTY; 2 * n];
+        let mut behind = vec![Bitboard::EMPTY; 2 * n];
         let mut light_squares = Bitboard::EMPTY;
+        let mut central_files = Bitboard::EMPTY;
+        let mut space_area = [Bitboard::EMPTY; 2];
+        let mut outpost_ranks = [Bitboard::EMPTY; 2];
+        let mut centre = Bitboard::EMPTY;
         for (index, zone) in king_zone.iter_mut().enumerate() {
             let sq = ekumen_movegen::Square::new(index as u8);
             let f = G::<V>::file_of(sq) as i32;
             let r = G::<V>::rank_of(sq) as i32;
             if (f + r) % 2 == 1 {
                 light_squares.set(sq);
+            }
+            if (2 * f - (files - 1)).abs() <= 1 && (2 * r - (ranks - 1)).abs() <= 1 {
+                centre.set(sq);
+            }
+            let central = f >= 2 && f < files - 2;
+            if central {
+                central_files.set(sq);
+            }
+            for color in Color::BOTH {
+                let rank = relative_rank::<V>(color, sq) as i32;
+                if central && (1..=3).contains(&rank) {
+                    space_area[color.index()].set(sq);
+                }
+                if (ranks / 2 - 1..=ranks / 2 + 1).contains(&rank) {
+                    outpost_ranks[color.index()].set(sq);
+                }
             }
             for df in -1..=1 {
                 for dr in -1..=1 {
@@ -515,6 +609,11 @@ impl<V: Evaluate> EvalTables<V> {
                             if step <= 2 {
                                 shelter[slot].set(to);
                             }
+                        }
+                    }
+                    if step <= 3 {
+                        if let Some(to) = G::<V>::offset(sq, 0, -forward * step) {
+                            behind[slot].set(to);
                         }
                     }
                 }
@@ -554,9 +653,15 @@ impl<V: Evaluate> EvalTables<V> {
             files: file_masks,
             shelter,
             light_squares,
+            central_files,
+            space_area,
+            behind,
+            outpost_ranks,
+            centre,
             pawn_kinds,
             bishop_kinds,
             heavy_kinds: heavy_kinds::<V>(params, pawn_kinds),
+            minor_kinds: minor_kinds::<V>(params, pawn_kinds),
             max_phase: max_phase.max(1),
         }
     }
@@ -725,12 +830,25 @@ pub fn evaluate_with<V: Evaluate>(
                 if (tables.front_span[slot] & ours).is_nonempty() {
                     score += params.pawns.doubled;
                 }
-                if (tables.adjacent_files[file] & ours).is_empty() {
+                let neighbours = tables.adjacent_files[file] & ours;
+                if neighbours.is_empty() {
                     score += params.pawns.isolated;
-                } else if (tables.king_zone[sq.index()] & ours & !tables.front_span[slot])
-                    .is_nonempty()
-                {
-                    score += params.pawns.connected;
+                } else {
+                    if (tables.king_zone[sq.index()] & ours & !tables.front_span[slot])
+                        .is_nonempty()
+                    {
+                        score += params.pawns.connected;
+                    }
+                    if params.pawns.backward != S::ZERO
+                        && (neighbours & !tables.passed_span[slot]).is_empty()
+                    {
+                        let forward = if color == Color::White { 1 } else { -1 };
+                        let held = V::Geo::offset(sq, 0, forward)
+                            .is_some_and(|next| (pawns[them] | attacks.by_pawns[them]).has(next));
+                        if held {
+                            score += params.pawns.backward;
+                        }
+                    }
                 }
                 if (tables.passed_span[slot] & pawns[them]).is_empty()
                     && (tables.front_span[slot] & ours).is_empty()
@@ -740,6 +858,9 @@ pub fn evaluate_with<V: Evaluate>(
                 }
             }
         }
+        if params.structure != StructureTerms::NONE {
+            score += structure(pos, params, tables, &attacks, &pawns, color);
+        }
         // Threats against our pieces.
         let targets = pos.pieces(color) & !pawns[us] & !pos.royals(color);
         let by_pawn = (targets & attacks.by_pawns[them]).count() as i32;
@@ -748,6 +869,9 @@ pub fn evaluate_with<V: Evaluate>(
         if params.threat_by_lesser != S::ZERO {
             score +=
                 params.threat_by_lesser * threats_by_lesser(pos, params, tables, &attacks, color);
+        }
+        if params.threat_by_push != S::ZERO {
+            score += params.threat_by_push * threats_by_push(pos, tables, &attacks, &pawns, color);
         }
         // King safety.
         if let Some(king) = kings[us] {
@@ -819,6 +943,87 @@ pub fn evaluate_with<V: Evaluate>(
     } else {
         -blended
     }
+}
+
+/// What `color`'s pieces gain or lose from the pawns ([`StructureTerms`]).
+#[inline(always)]
+fn structure<V: Evaluate>(
+    pos: &Position<V>,
+    params: &EvalParams,
+    tables: &EvalTables<V>,
+    attacks: &Attacks<V>,
+    pawns: &[Bb<V>; 2],
+    color: Color,
+) -> S {
+    let terms = &params.structure;
+    let (us, them) = (color.index(), (!color).index());
+    let forward = if color == Color::White { 1 } else { -1 };
+    let all_pawns = pawns[0] | pawns[1];
+    let occupied = pos.occupied();
+    let mut score = S::ZERO;
+    if terms.space != 0 {
+        // Pawns facing an enemy pawn, both sides: a white pawn and the black one it faces.
+        let facing = pawns[0]
+            .into_iter()
+            .filter(|&sq| V::Geo::offset(sq, 0, 1).is_some_and(|next| pawns[1].has(next)))
+            .count() as i32;
+        let blocked = (2 * facing).min(9);
+        let safe = tables.space_area[us] & !pawns[us] & !attacks.by_pawns[them];
+        let mut behind_ours = Bitboard::EMPTY;
+        for sq in pawns[us] {
+            behind_ours |= tables.behind[us * V::Geo::SQUARES + sq.index()];
+        }
+        let bonus = (safe.count() + (safe & behind_ours & !attacks.all[them]).count()) as i32;
+        let weight = (pos.pieces(color).count() as i32 - 3 + blocked).max(0);
+        score.mg += terms.space * bonus * weight * weight / 1024;
+    }
+    // Our central pawns that cannot move forward: they fix a bishop's bad colour longest.
+    let stuck = if terms.bishop_pawns == S::ZERO || tables.bishop_kinds == 0 {
+        0
+    } else {
+        (pawns[us] & tables.central_files)
+            .into_iter()
+            .filter(|&p| V::Geo::offset(p, 0, forward).is_some_and(|next| occupied.has(next)))
+            .count() as i32
+    };
+    let mut kinds = tables.minor_kinds | tables.bishop_kinds;
+    while kinds != 0 {
+        let i = kinds.trailing_zeros() as usize;
+        kinds &= kinds - 1;
+        let kind = PieceType(i as u8);
+        let minor = tables.minor_kinds & (1 << i) != 0;
+        let bishop = tables.bishop_kinds & (1 << i) != 0;
+        for sq in pos.pieces_of(color, kind) {
+            let slot = us * V::Geo::SQUARES + sq.index();
+            let guarded_by_pawn = attacks.by_pawns[us].has(sq);
+            if minor {
+                let attack_span = tables.passed_span[slot] & !tables.front_span[slot];
+                if tables.outpost_ranks[us].has(sq)
+                    && guarded_by_pawn
+                    && (attack_span & pawns[them]).is_empty()
+                {
+                    score += terms.outpost;
+                }
+                if V::Geo::offset(sq, 0, forward).is_some_and(|next| all_pawns.has(next)) {
+                    score += terms.behind_pawn;
+                }
+            }
+            if bishop {
+                let colour = if tables.light_squares.has(sq) {
+                    tables.light_squares
+                } else {
+                    !tables.light_squares
+                };
+                let same_colour = (pawns[us] & colour).count() as i32;
+                score += terms.bishop_pawns * (same_colour * (i32::from(!guarded_by_pawn) + stuck));
+                let seen = pos.attacks_from(color, kind, sq, all_pawns) & tables.centre;
+                if seen.more_than_one() {
+                    score += terms.long_diagonal;
+                }
+            }
+        }
+    }
+    score
 }
 
 /// `color`'s pawn cover and the enemy's pawn storm on the king's file and the files
@@ -930,6 +1135,45 @@ fn threats_by_lesser<V: Evaluate>(
         count += (ours & lesser).count() as i32;
     }
     count
+}
+
+/// How many of `color`'s non-pawn pieces an enemy pawn could attack next move by a push
+/// (one step, or two from its second rank) to a square our pawns do not guard and that
+/// the enemy holds at least as well as we do (it attacks it, or we do not).
+#[inline(always)]
+fn threats_by_push<V: Evaluate>(
+    pos: &Position<V>,
+    tables: &EvalTables<V>,
+    attacks: &Attacks<V>,
+    pawns: &[Bb<V>; 2],
+    color: Color,
+) -> i32 {
+    let (us, them) = (color.index(), (!color).index());
+    let forward = if color == Color::White { -1 } else { 1 };
+    let occupied = pos.occupied();
+    let safe = !attacks.by_pawns[us] & (attacks.all[them] | !attacks.all[us]);
+    let targets = pos.pieces(color) & !pawns[us] & !pos.royals(color);
+    let mut threatened = Bitboard::EMPTY;
+    let mut kinds = tables.pawn_kinds;
+    while kinds != 0 {
+        let kind = PieceType(kinds.trailing_zeros() as u8);
+        kinds &= kinds - 1;
+        for sq in pos.pieces_of(!color, kind) {
+            let Some(one) = V::Geo::offset(sq, 0, forward).filter(|&to| !occupied.has(to)) else {
+                continue;
+            };
+            let mut pushes = Bitboard::from_square(one);
+            if relative_rank::<V>(!color, sq) == 1 {
+                if let Some(two) = V::Geo::offset(one, 0, forward).filter(|&to| !occupied.has(to)) {
+                    pushes.set(two);
+                }
+            }
+            for to in pushes & safe {
+                threatened |= pos.attacks_from(!color, kind, to, occupied) & targets;
+            }
+        }
+    }
+    threatened.count() as i32
 }
 
 /// The material value of a piece type (middle game), for exchange evaluation and move

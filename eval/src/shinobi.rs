@@ -25,7 +25,9 @@
 
 use ekumen_movegen::variants::Shinobi;
 
-use crate::{eval_tables, s, EvalParams, Evaluate, KingTerms, PawnTerms, PieceTerms};
+use crate::{
+    eval_tables, s, EvalParams, Evaluate, KingTerms, PawnTerms, PieceTerms, StructureTerms,
+};
 
 impl Evaluate for Shinobi {
     const PARAMS: EvalParams<'static> = EvalParams {
@@ -206,6 +208,7 @@ impl Evaluate for Shinobi {
             doubled: s(-11, -6),
             isolated: s(8, -2),
             connected: s(22, 10),
+            backward: s(0, 0),
             passed: &[
                 s(0, 0),
                 s(-29, 20),
@@ -220,6 +223,7 @@ impl Evaluate for Shinobi {
             storm: &[s(-5, 6), s(-5, 3), s(-18, 13), s(-32, -2), s(-24, -1), s(-1, 2)],
             blocked_storm: s(-2, -16),
         },
+        structure: StructureTerms::NONE,
         king: KingTerms {
             weak_square: -2,
             shelter: -3,
@@ -232,6 +236,7 @@ impl Evaluate for Shinobi {
         threat_by_pawn: s(-67, -42),
         hanging: s(-36, -9),
         threat_by_lesser: s(-89, -32),
+        threat_by_push: s(0, 0),
         drawish_margin: 400,
     };
     eval_tables!(Shinobi);

@@ -3,7 +3,9 @@
 //! evaluation with that term switched off) in two positions that differ in what the term
 //! judges.
 
-use ekumen_eval::{evaluate_with, s, EvalParams, EvalTables, Evaluate, KingTerms, PawnTerms, S};
+use ekumen_eval::{
+    evaluate_with, s, EvalParams, EvalTables, Evaluate, KingTerms, PawnTerms, StructureTerms, S,
+};
 use ekumen_movegen::variants::{Chess, Gothic};
 use ekumen_movegen::Position;
 
@@ -167,4 +169,88 @@ fn attackers_and_a_mobility_edge_add_danger() {
     // Black's queen and knight are freer than White's queen: the edge is Black's.
     let edge = king_share::<Chess>(fen, KingTerms { mobility_edge: 10, ..KingTerms::NONE }, base);
     assert!(edge < 0, "Black's mobility edge should add danger, changed {edge}");
+}
+
+/// What one set of structure terms and a backward-pawn weight (on chess's other
+/// parameters, which have neither) add to the side to move's score in `fen`.
+fn structure_share(fen: &str, structure: StructureTerms, backward: S) -> i32 {
+    let with = EvalParams {
+        structure,
+        pawns: PawnTerms { backward, ..Chess::PARAMS.pawns },
+        ..Chess::PARAMS
+    };
+    share::<Chess>(fen, &Chess::PARAMS) - share::<Chess>(fen, &with)
+}
+
+/// [`structure_share`] for one structure term, without the backward-pawn term.
+fn term_share(fen: &str, structure: StructureTerms) -> i32 {
+    structure_share(fen, structure, S::ZERO)
+}
+
+#[test]
+fn space_behind_advanced_central_pawns_counts() {
+    let space = StructureTerms { space: 100, ..StructureTerms::NONE };
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let advanced = "rnbqkbnr/pppppppp/8/8/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(term_share(start, space), 0, "the start position is even");
+    assert!(term_share(advanced, space) > 0, "d4 and e4 gain room behind them");
+}
+
+#[test]
+fn an_outpost_is_a_guarded_square_no_enemy_pawn_can_attack() {
+    let outpost = StructureTerms { outpost: s(100, 100), ..StructureTerms::NONE };
+    // A knight on e5 guarded by d4; in the second position Black's f-pawn can still come
+    // to f6 and chase it.
+    let safe = "4k3/pp4pp/8/4N3/3P4/8/8/4K3 w - - 0 1";
+    let chased = "4k3/pp3ppp/8/4N3/3P4/8/8/4K3 w - - 0 1";
+    assert!(term_share(safe, outpost) >= 99, "the knight on e5 holds an outpost");
+    assert_eq!(term_share(chased, outpost), 0, "f7-f6 would chase the knight");
+}
+
+#[test]
+fn a_bishop_hemmed_in_by_its_own_pawns_and_a_closed_long_diagonal_cost() {
+    let bishop_pawns = StructureTerms { bishop_pawns: s(-10, -10), ..StructureTerms::NONE };
+    let long_diagonal = StructureTerms { long_diagonal: s(100, 100), ..StructureTerms::NONE };
+    // A bishop on b2 (dark squares) with the white pawns on dark squares, then on light.
+    let on_its_colour = "4k3/8/8/8/3P1P2/8/1B6/4K3 w - - 0 1";
+    let off_its_colour = "4k3/8/8/8/2P1P3/8/1B6/4K3 w - - 0 1";
+    assert!(
+        term_share(on_its_colour, bishop_pawns) < term_share(off_its_colour, bishop_pawns),
+        "pawns on the bishop's colour"
+    );
+    // The same bishop sees d4 and e5 along the long diagonal, unless a pawn on c3 blocks it.
+    let open = "4k3/pp6/8/8/8/8/1B4PP/4K3 w - - 0 1";
+    let closed = "4k3/pp6/8/8/8/2P5/1B4PP/4K3 w - - 0 1";
+    let got = term_share(open, long_diagonal);
+    assert!(got >= 99, "an open long diagonal: {got}");
+    assert_eq!(term_share(closed, long_diagonal), 0, "c3 closes the diagonal");
+}
+
+#[test]
+fn a_pawn_left_behind_its_neighbours_is_backward() {
+    let backward = s(-100, -100);
+    // d3 behind c4 and e4, with Black's pawn on c5 guarding d4; then with a pawn on c2
+    // that can still come up to guard it.
+    let left_behind = "4k3/8/8/2p5/2P1P3/3P4/8/4K3 w - - 0 1";
+    let supported = "4k3/8/8/2p5/4P3/3P4/2P5/4K3 w - - 0 1";
+    let alone = structure_share(left_behind, StructureTerms::NONE, backward);
+    assert!(alone <= -99, "d3 is backward: {alone}");
+    assert_eq!(structure_share(supported, StructureTerms::NONE, backward), 0, "c2 supports d3");
+}
+
+#[test]
+fn a_piece_a_pawn_push_would_attack_is_threatened() {
+    let threat = s(-100, -100);
+    let added = |fen: &str| {
+        let with = EvalParams { threat_by_push: threat, ..Chess::PARAMS };
+        share::<Chess>(fen, &Chess::PARAMS) - share::<Chess>(fen, &with)
+    };
+    // Black's knight on d5 can be hit by e2-e4; with a black pawn on f5 guarding e4 the
+    // push is not safe, and with e3 blocked it cannot be made.
+    let open = "4k3/pp6/8/3n4/8/8/4P3/4K3 b - - 0 1";
+    let guarded = "4k3/pp6/8/3n1p2/8/8/4P3/4K3 b - - 0 1";
+    let blocked = "4k3/pp6/8/3n4/8/4b3/4P3/4K3 b - - 0 1";
+    assert!(added(open) <= -99, "e2-e4 threatens the knight: {}", added(open));
+    assert_eq!(added(guarded), 0, "f5 guards e4");
+    assert_eq!(added(blocked), 0, "e3 is blocked");
 }

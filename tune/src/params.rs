@@ -7,7 +7,7 @@
 
 use std::fmt::Write;
 
-use ekumen_eval::{EvalParams, KingTerms, PawnTerms, PieceTerms, S};
+use ekumen_eval::{EvalParams, KingTerms, PawnTerms, PieceTerms, StructureTerms, S};
 use ekumen_movegen::{Geometry, PieceType, Variant};
 
 /// One piece type's terms, owned.
@@ -39,14 +39,17 @@ pub struct Editable {
     pub doubled: S,
     pub isolated: S,
     pub connected: S,
+    pub backward: S,
     pub passed: Vec<S>,
     pub shelter: Vec<S>,
     pub storm: Vec<S>,
     pub blocked_storm: S,
+    pub structure: StructureTerms,
     pub king: KingTerms,
     pub threat_by_pawn: S,
     pub hanging: S,
     pub threat_by_lesser: S,
+    pub threat_by_push: S,
     pub drawish_margin: i32,
 }
 
@@ -81,14 +84,17 @@ impl Editable {
             doubled: params.pawns.doubled,
             isolated: params.pawns.isolated,
             connected: params.pawns.connected,
+            backward: params.pawns.backward,
             passed: params.pawns.passed.to_vec(),
             shelter: params.pawns.shelter.to_vec(),
             storm: params.pawns.storm.to_vec(),
             blocked_storm: params.pawns.blocked_storm,
+            structure: params.structure,
             king: params.king,
             threat_by_pawn: params.threat_by_pawn,
             hanging: params.hanging,
             threat_by_lesser: params.threat_by_lesser,
+            threat_by_push: params.threat_by_push,
             drawish_margin: params.drawish_margin,
         }
     }
@@ -134,15 +140,18 @@ impl Editable {
                 doubled: self.doubled,
                 isolated: self.isolated,
                 connected: self.connected,
+                backward: self.backward,
                 passed: &self.passed,
                 shelter: &self.shelter,
                 storm: &self.storm,
                 blocked_storm: self.blocked_storm,
             },
+            structure: self.structure,
             king: self.king,
             threat_by_pawn: self.threat_by_pawn,
             hanging: self.hanging,
             threat_by_lesser: self.threat_by_lesser,
+            threat_by_push: self.threat_by_push,
             drawish_margin: self.drawish_margin,
         };
         f(&params)
@@ -184,6 +193,16 @@ impl Editable {
         pair(&mut f, "pawns.isolated", &mut self.isolated);
         pair(&mut f, "pawns.connected", &mut self.connected);
         table(&mut f, "pawns.passed", &mut self.passed);
+        // Chess-style pawns only: the structure terms read pawns and nothing else.
+        if !self.passed.is_empty() {
+            pair(&mut f, "pawns.backward", &mut self.backward);
+            let structure = &mut self.structure;
+            f("structure.space", &mut structure.space);
+            pair(&mut f, "structure.bishop_pawns", &mut structure.bishop_pawns);
+            pair(&mut f, "structure.long_diagonal", &mut structure.long_diagonal);
+            pair(&mut f, "structure.outpost", &mut structure.outpost);
+            pair(&mut f, "structure.behind_pawn", &mut structure.behind_pawn);
+        }
         table(&mut f, "pawns.shelter", &mut self.shelter);
         table(&mut f, "pawns.storm", &mut self.storm);
         if !self.shelter.is_empty() {
@@ -200,6 +219,9 @@ impl Editable {
         pair(&mut f, "threat_by_pawn", &mut self.threat_by_pawn);
         pair(&mut f, "hanging", &mut self.hanging);
         pair(&mut f, "threat_by_lesser", &mut self.threat_by_lesser);
+        if !self.passed.is_empty() {
+            pair(&mut f, "threat_by_push", &mut self.threat_by_push);
+        }
     }
 
     /// The numbers alone, in [`Self::for_each_value`]'s order.
@@ -278,20 +300,28 @@ impl Editable {
         let _ = write!(
             out,
             "    ],\n    tempo: {},\n    bishop_pair: {},\n    pawns: PawnTerms {{\n        \
-             doubled: {},\n        isolated: {},\n        connected: {},\n        passed: {},\n        \
-             shelter: {},\n        storm: {},\n        blocked_storm: {},\n    }},\n    king: KingTerms {{ weak_square: {}, shelter: {}, safe_check: {}, unsafe_check: {}, attacker: {}, no_queen: {}, mobility_edge: {}, \
+             doubled: {},\n        isolated: {},\n        connected: {},\n        backward: {},\n        \
+             passed: {},\n        shelter: {},\n        storm: {},\n        blocked_storm: {},\n    }},\n    \
+             structure: StructureTerms {{ space: {}, bishop_pawns: {}, long_diagonal: {}, outpost: {}, \
+             behind_pawn: {} }},\n    king: KingTerms {{ weak_square: {}, shelter: {}, safe_check: {}, unsafe_check: {}, attacker: {}, no_queen: {}, mobility_edge: {}, \
              divisor: {}, eg_per_unit: {}, \
              cap: {} }},\n    threat_by_pawn: {},\n    hanging: {},\n    \
-             threat_by_lesser: {},\n    drawish_margin: {},\n}}\n",
+             threat_by_lesser: {},\n    threat_by_push: {},\n    drawish_margin: {},\n}}\n",
             s(self.tempo),
             s(self.bishop_pair),
             s(self.doubled),
             s(self.isolated),
             s(self.connected),
+            s(self.backward),
             table(&self.passed),
             table(&self.shelter),
             table(&self.storm),
             s(self.blocked_storm),
+            self.structure.space,
+            s(self.structure.bishop_pawns),
+            s(self.structure.long_diagonal),
+            s(self.structure.outpost),
+            s(self.structure.behind_pawn),
             k.weak_square,
             k.shelter,
             k.safe_check,
@@ -305,6 +335,7 @@ impl Editable {
             s(self.threat_by_pawn),
             s(self.hanging),
             s(self.threat_by_lesser),
+            s(self.threat_by_push),
             self.drawish_margin,
         );
         out
