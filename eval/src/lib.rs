@@ -464,6 +464,25 @@ fn relative_rank<V: Variant>(color: Color, sq: ekumen_movegen::Square) -> u8 {
     }
 }
 
+/// Ranks `color`'s pawns move by per step: +1 for White, -1 for Black.
+#[inline(always)]
+fn pawn_step(color: Color) -> i32 {
+    if color == Color::White {
+        1
+    } else {
+        -1
+    }
+}
+
+/// The square in front of `sq` on its file, from `color`'s side, if the board has one.
+#[inline(always)]
+fn square_ahead<V: Variant>(
+    color: Color,
+    sq: ekumen_movegen::Square,
+) -> Option<ekumen_movegen::Square> {
+    V::Geo::offset(sq, 0, pawn_step(color))
+}
+
 impl<V: Evaluate> EvalTables<V> {
     /// The tables of the variant's own parameters.
     pub fn new() -> Self {
@@ -597,7 +616,7 @@ impl<V: Evaluate> EvalTables<V> {
                 }
             }
             for color in Color::BOTH {
-                let forward = if color == Color::White { 1 } else { -1 };
+                let forward = pawn_step(color);
                 let slot = color.index() * n + index;
                 for step in 1..ranks {
                     for df in -1..=1 {
@@ -817,6 +836,16 @@ pub fn evaluate_with<V: Evaluate>(
         side_scores[us] = score;
     }
 
+    // Pawns of either side facing an enemy pawn (for space): a white pawn and the black
+    // one it faces make two.
+    let blocked_pawns = if params.structure.space == 0 {
+        0
+    } else {
+        2 * pawns[0]
+            .into_iter()
+            .filter(|&sq| square_ahead::<V>(Color::White, sq).is_some_and(|n| pawns[1].has(n)))
+            .count() as i32
+    };
     for color in Color::BOTH {
         let us = color.index();
         let them = (!color).index();
@@ -842,8 +871,7 @@ pub fn evaluate_with<V: Evaluate>(
                     if params.pawns.backward != S::ZERO
                         && (neighbours & !tables.passed_span[slot]).is_empty()
                     {
-                        let forward = if color == Color::White { 1 } else { -1 };
-                        let held = V::Geo::offset(sq, 0, forward)
+                        let held = square_ahead::<V>(color, sq)
                             .is_some_and(|next| (pawns[them] | attacks.by_pawns[them]).has(next));
                         if held {
                             score += params.pawns.backward;
@@ -859,7 +887,7 @@ pub fn evaluate_with<V: Evaluate>(
             }
         }
         if params.structure != StructureTerms::NONE {
-            score += structure(pos, params, tables, &attacks, &pawns, color);
+            score += structure(pos, params, tables, &attacks, &pawns, blocked_pawns, color);
         }
         // Threats against our pieces.
         let targets = pos.pieces(color) & !pawns[us] & !pos.royals(color);
@@ -945,7 +973,8 @@ pub fn evaluate_with<V: Evaluate>(
     }
 }
 
-/// What `color`'s pieces gain or lose from the pawns ([`StructureTerms`]).
+/// What `color`'s pieces gain or lose from the pawns ([`StructureTerms`]);
+/// `blocked_pawns` counts the pawns of either side facing an enemy pawn.
 #[inline(always)]
 fn structure<V: Evaluate>(
     pos: &Position<V>,
@@ -953,21 +982,16 @@ fn structure<V: Evaluate>(
     tables: &EvalTables<V>,
     attacks: &Attacks<V>,
     pawns: &[Bb<V>; 2],
+    blocked_pawns: i32,
     color: Color,
 ) -> S {
     let terms = &params.structure;
     let (us, them) = (color.index(), (!color).index());
-    let forward = if color == Color::White { 1 } else { -1 };
     let all_pawns = pawns[0] | pawns[1];
     let occupied = pos.occupied();
     let mut score = S::ZERO;
     if terms.space != 0 {
-        // Pawns facing an enemy pawn, both sides: a white pawn and the black one it faces.
-        let facing = pawns[0]
-            .into_iter()
-            .filter(|&sq| V::Geo::offset(sq, 0, 1).is_some_and(|next| pawns[1].has(next)))
-            .count() as i32;
-        let blocked = (2 * facing).min(9);
+        let blocked = blocked_pawns.min(9);
         let safe = tables.space_area[us] & !pawns[us] & !attacks.by_pawns[them];
         let mut behind_ours = Bitboard::EMPTY;
         for sq in pawns[us] {
@@ -983,7 +1007,7 @@ fn structure<V: Evaluate>(
     } else {
         (pawns[us] & tables.central_files)
             .into_iter()
-            .filter(|&p| V::Geo::offset(p, 0, forward).is_some_and(|next| occupied.has(next)))
+            .filter(|&p| square_ahead::<V>(color, p).is_some_and(|next| occupied.has(next)))
             .count() as i32
     };
     let mut kinds = tables.minor_kinds | tables.bishop_kinds;
@@ -1004,7 +1028,7 @@ fn structure<V: Evaluate>(
                 {
                     score += terms.outpost;
                 }
-                if V::Geo::offset(sq, 0, forward).is_some_and(|next| all_pawns.has(next)) {
+                if square_ahead::<V>(color, sq).is_some_and(|next| all_pawns.has(next)) {
                     score += terms.behind_pawn;
                 }
             }
@@ -1149,22 +1173,22 @@ fn threats_by_push<V: Evaluate>(
     color: Color,
 ) -> i32 {
     let (us, them) = (color.index(), (!color).index());
-    let forward = if color == Color::White { -1 } else { 1 };
     let occupied = pos.occupied();
     let safe = !attacks.by_pawns[us] & (attacks.all[them] | !attacks.all[us]);
     let targets = pos.pieces(color) & !pawns[us] & !pos.royals(color);
+    let empty_ahead = |from| square_ahead::<V>(!color, from).filter(|&to| !occupied.has(to));
     let mut threatened = Bitboard::EMPTY;
     let mut kinds = tables.pawn_kinds;
     while kinds != 0 {
         let kind = PieceType(kinds.trailing_zeros() as u8);
         kinds &= kinds - 1;
         for sq in pos.pieces_of(!color, kind) {
-            let Some(one) = V::Geo::offset(sq, 0, forward).filter(|&to| !occupied.has(to)) else {
+            let Some(one) = empty_ahead(sq) else {
                 continue;
             };
             let mut pushes = Bitboard::from_square(one);
             if relative_rank::<V>(!color, sq) == 1 {
-                if let Some(two) = V::Geo::offset(one, 0, forward).filter(|&to| !occupied.has(to)) {
+                if let Some(two) = empty_ahead(one) {
                     pushes.set(two);
                 }
             }

@@ -171,15 +171,16 @@ fn attackers_and_a_mobility_edge_add_danger() {
     assert!(edge < 0, "Black's mobility edge should add danger, changed {edge}");
 }
 
+/// What `with` adds over chess's own parameters to the side to move's score in `fen`.
+fn chess_gain(fen: &str, with: &EvalParams) -> i32 {
+    share::<Chess>(fen, &Chess::PARAMS) - share::<Chess>(fen, with)
+}
+
 /// What one set of structure terms and a backward-pawn weight (on chess's other
 /// parameters, which have neither) add to the side to move's score in `fen`.
 fn structure_share(fen: &str, structure: StructureTerms, backward: S) -> i32 {
-    let with = EvalParams {
-        structure,
-        pawns: PawnTerms { backward, ..Chess::PARAMS.pawns },
-        ..Chess::PARAMS
-    };
-    share::<Chess>(fen, &Chess::PARAMS) - share::<Chess>(fen, &with)
+    let pawns = PawnTerms { backward, ..Chess::PARAMS.pawns };
+    chess_gain(fen, &EvalParams { structure, pawns, ..Chess::PARAMS })
 }
 
 /// [`structure_share`] for one structure term, without the backward-pawn term.
@@ -241,10 +242,8 @@ fn a_pawn_left_behind_its_neighbours_is_backward() {
 #[test]
 fn a_piece_a_pawn_push_would_attack_is_threatened() {
     let threat = s(-100, -100);
-    let added = |fen: &str| {
-        let with = EvalParams { threat_by_push: threat, ..Chess::PARAMS };
-        share::<Chess>(fen, &Chess::PARAMS) - share::<Chess>(fen, &with)
-    };
+    let added =
+        |fen: &str| chess_gain(fen, &EvalParams { threat_by_push: threat, ..Chess::PARAMS });
     // Black's knight on d5 can be hit by e2-e4; with a black pawn on f5 guarding e4 the
     // push is not safe, and with e3 blocked it cannot be made.
     let open = "4k3/pp6/8/3n4/8/8/4P3/4K3 b - - 0 1";
