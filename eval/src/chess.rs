@@ -45,6 +45,9 @@ pub(crate) const PAWN_TERMS: PawnTerms = PawnTerms {
     doubled: s(-10, -20),
     isolated: s(-8, -12),
     connected: s(5, 5),
+    connected_by_rank: &[],
+    supported: S::ZERO,
+    weak_unopposed: S::ZERO,
     backward: S::ZERO,
     passed: PASSED,
     shelter: SHELTER,
@@ -64,6 +67,9 @@ impl Evaluate for Chess {
         hanging: s(-25, -15),
         threat_by_lesser: s(0, 0),
         threat_by_push: s(0, 0),
+        restricted: s(0, 0),
+        weak_piece: s(0, 0),
+        weak_pawn: s(0, 0),
         drawish_margin: 400,
     };
     eval_tables!(Chess);

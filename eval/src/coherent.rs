@@ -38,6 +38,9 @@ impl Evaluate for Coherent {
         hanging: s(-25, -15),
         threat_by_lesser: s(0, 0),
         threat_by_push: s(0, 0),
+        restricted: s(0, 0),
+        weak_piece: s(0, 0),
+        weak_pawn: s(0, 0),
         drawish_margin: 0,
     };
     eval_tables!(Coherent);

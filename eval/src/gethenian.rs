@@ -115,6 +115,9 @@ impl Evaluate for Gethenian {
         hanging: s(-112, -30),
         threat_by_lesser: s(-139, 0),
         threat_by_push: s(0, 0),
+        restricted: s(0, 0),
+        weak_piece: s(0, 0),
+        weak_pawn: s(0, 0),
         drawish_margin: 0,
     };
     eval_tables!(Gethenian);

@@ -22,9 +22,10 @@
 //!   could be checked from (guarded or not), pawn shelter, the enemy's mobility edge, and
 //!   less danger when the enemy has no queen-class piece; the danger grows with the
 //!   square of the attack units, as in most classical evaluations;
-//! - **pawn structure** (doubled, isolated, backward, passed by rank) for chess-style
-//!   pawns, and the king's **pawn cover**: on the king's file and the two beside it, how
-//!   far ahead our nearest pawn stands and how close the nearest enemy pawn has come;
+//! - **pawn structure** (doubled, isolated, backward, passed by rank, connected by rank,
+//!   weak pawns on half-open files) for chess-style pawns, and the king's **pawn cover**:
+//!   on the king's file and the two beside it, how far ahead our nearest pawn stands and
+//!   how close the nearest enemy pawn has come;
 //! - what the pawns do for the pieces ([`StructureTerms`]): **space** behind our central
 //!   pawns (weighted by the square of the pieces on the board), **outposts** and pawn
 //!   shields for minor pieces, bishops hemmed in by their own pawns or on an open long
@@ -32,8 +33,9 @@
 //!   against it, its space and bishop terms were what best explained its search scores
 //!   beyond Ekumen's evaluation;
 //! - **threats** (pieces attacked by pawns, by lesser pieces, attacked and undefended, or
-//!   attackable by a safe pawn push), the bishop pair, a **tempo** bonus for the side to
-//!   move;
+//!   attackable by a safe pawn push; pieces and pawns attacked and not held strongly;
+//!   squares both sides attack that we do not hold strongly), the bishop pair, a
+//!   **tempo** bonus for the side to move;
 //! - a **scale** for endgames without pawns where the material edge is too small to win.
 //!
 //! Middle-game and endgame scores are blended by the game phase, the sum of
@@ -219,6 +221,16 @@ pub struct PawnTerms<'a> {
     pub isolated: S,
     /// A pawn with a friendly pawn beside it or guarding it.
     pub connected: S,
+    /// On top of `connected`, by the pawn's rank from its own side: times 2, plus 1 with a
+    /// friendly pawn beside it, minus 1 with an enemy pawn ahead on its file. Advanced
+    /// chains are what break a position open, and a chain that meets no pawn can still
+    /// advance. Empty for none.
+    pub connected_by_rank: &'a [S],
+    /// Per friendly pawn guarding a pawn (with `connected_by_rank`).
+    pub supported: S,
+    /// An isolated or backward pawn with no enemy pawn ahead on its file: rooks reach it
+    /// down the half-open file.
+    pub weak_unopposed: S,
     /// A pawn no friendly pawn on a neighbouring file can guard (none level with it or
     /// behind) whose next square an enemy pawn holds or guards: it stays behind.
     pub backward: S,
@@ -241,6 +253,9 @@ impl PawnTerms<'static> {
         doubled: S::ZERO,
         isolated: S::ZERO,
         connected: S::ZERO,
+        connected_by_rank: &[],
+        supported: S::ZERO,
+        weak_unopposed: S::ZERO,
         backward: S::ZERO,
         passed: &[],
         shelter: &[],
@@ -348,6 +363,14 @@ pub struct EvalParams<'a> {
     pub threat_by_lesser: S,
     /// A non-pawn piece an enemy pawn could attack by a safe push next move.
     pub threat_by_push: S,
+    /// Per square both sides attack where ours is not held strongly (see
+    /// [`Self::weak_piece`]): a square we cannot use freely, nor leave to the enemy.
+    pub restricted: S,
+    /// A non-pawn, non-royal piece the enemy attacks that we do not hold strongly: not
+    /// guarded by a pawn, and not guarded twice unless the enemy attacks it twice too.
+    pub weak_piece: S,
+    /// A pawn the enemy attacks that we do not hold strongly.
+    pub weak_pawn: S,
     /// With no pawns left, a side that is not ahead by at least this much material (mg
     /// values) gets its endgame score divided by four.
     pub drawish_margin: i32,
@@ -703,6 +726,8 @@ struct Attacks<V: Variant> {
     by_pawns: [Bb<V>; 2],
     /// Everything a side attacks, its king included.
     all: [Bb<V>; 2],
+    /// What a side attacks with two pieces or more (two pawns count as one).
+    twice: [Bb<V>; 2],
     /// What a side attacks with pieces other than its royal ones (pawns included).
     by_non_royal: [Bb<V>; 2],
     /// What a side attacks with each non-pawn, non-royal piece type.
@@ -729,6 +754,7 @@ pub fn evaluate_with<V: Evaluate>(
     let mut attacks = Attacks::<V> {
         by_pawns: [Bitboard::EMPTY; 2],
         all: [Bitboard::EMPTY; 2],
+        twice: [Bitboard::EMPTY; 2],
         by_non_royal: [Bitboard::EMPTY; 2],
         by_kind: [[Bitboard::EMPTY; MAX_PIECE_TYPES]; 2],
         king_units: [0; 2],
@@ -782,6 +808,7 @@ pub fn evaluate_with<V: Evaluate>(
                 if !def.captures {
                     continue;
                 }
+                attacks.twice[us] |= attacks.all[us] & reach;
                 attacks.all[us] |= reach;
                 if def.royal {
                     continue;
@@ -808,6 +835,7 @@ pub fn evaluate_with<V: Evaluate>(
                 }
             }
         }
+        attacks.twice[us] |= attacks.all[us] & attacks.by_pawns[us];
         attacks.all[us] |= attacks.by_pawns[us];
         if V::DROPS {
             for &kind in V::HAND_ORDER {
@@ -860,6 +888,8 @@ pub fn evaluate_with<V: Evaluate>(
                     score += params.pawns.doubled;
                 }
                 let neighbours = tables.adjacent_files[file] & ours;
+                let opposed = (tables.front_span[slot] & pawns[them]).is_nonempty();
+                let mut weak = neighbours.is_empty();
                 if neighbours.is_empty() {
                     score += params.pawns.isolated;
                 } else {
@@ -868,6 +898,9 @@ pub fn evaluate_with<V: Evaluate>(
                     {
                         score += params.pawns.connected;
                     }
+                    if !params.pawns.connected_by_rank.is_empty() {
+                        score += connected_by_rank::<V>(params, &ours, color, sq, opposed);
+                    }
                     if params.pawns.backward != S::ZERO
                         && (neighbours & !tables.passed_span[slot]).is_empty()
                     {
@@ -875,8 +908,12 @@ pub fn evaluate_with<V: Evaluate>(
                             .is_some_and(|next| (pawns[them] | attacks.by_pawns[them]).has(next));
                         if held {
                             score += params.pawns.backward;
+                            weak = true;
                         }
                     }
+                }
+                if weak && !opposed {
+                    score += params.pawns.weak_unopposed;
                 }
                 if (tables.passed_span[slot] & pawns[them]).is_empty()
                     && (tables.front_span[slot] & ours).is_empty()
@@ -900,6 +937,16 @@ pub fn evaluate_with<V: Evaluate>(
         }
         if params.threat_by_push != S::ZERO {
             score += params.threat_by_push * threats_by_push(pos, tables, &attacks, &pawns, color);
+        }
+        if params.restricted != S::ZERO
+            || params.weak_piece != S::ZERO
+            || params.weak_pawn != S::ZERO
+        {
+            let strong = attacks.by_pawns[us] | (attacks.twice[us] & !attacks.twice[them]);
+            let contested = attacks.all[them] & !strong;
+            score += params.restricted * (contested & attacks.all[us]).count() as i32;
+            score += params.weak_piece * (contested & targets).count() as i32;
+            score += params.weak_pawn * (contested & pawns[us]).count() as i32;
         }
         // King safety.
         if let Some(king) = kings[us] {
@@ -971,6 +1018,29 @@ pub fn evaluate_with<V: Evaluate>(
     } else {
         -blended
     }
+}
+
+/// The rank-scaled bonus of a pawn with friendly pawns beside it or guarding it (see
+/// [`PawnTerms::connected_by_rank`]); zero for a pawn with neither.
+fn connected_by_rank<V: Evaluate>(
+    params: &EvalParams,
+    ours: &Bb<V>,
+    color: Color,
+    sq: ekumen_movegen::Square,
+    opposed: bool,
+) -> S {
+    let ours_at = |file_step: i32, rank_step: i32| {
+        V::Geo::offset(sq, file_step, rank_step).is_some_and(|n| ours.has(n)) as i32
+    };
+    let beside = (ours_at(-1, 0) + ours_at(1, 0)).min(1);
+    let back = -pawn_step(color);
+    let supporters = ours_at(-1, back) + ours_at(1, back);
+    if beside + supporters == 0 {
+        return S::ZERO;
+    }
+    let table = params.pawns.connected_by_rank;
+    let rank = (relative_rank::<V>(color, sq) as usize).min(table.len() - 1);
+    table[rank] * (2 + beside - opposed as i32) + params.pawns.supported * supporters
 }
 
 /// What `color`'s pieces gain or lose from the pawns ([`StructureTerms`]);

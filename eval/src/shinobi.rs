@@ -208,6 +208,9 @@ impl Evaluate for Shinobi {
             doubled: s(-11, -6),
             isolated: s(8, -2),
             connected: s(22, 10),
+            connected_by_rank: &[],
+            supported: s(0, 0),
+            weak_unopposed: s(0, 0),
             backward: s(0, 0),
             passed: &[
                 s(0, 0),
@@ -237,6 +240,9 @@ impl Evaluate for Shinobi {
         hanging: s(-36, -9),
         threat_by_lesser: s(-89, -32),
         threat_by_push: s(0, 0),
+        restricted: s(0, 0),
+        weak_piece: s(0, 0),
+        weak_pawn: s(0, 0),
         drawish_margin: 400,
     };
     eval_tables!(Shinobi);

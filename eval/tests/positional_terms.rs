@@ -253,3 +253,82 @@ fn a_piece_a_pawn_push_would_attack_is_threatened() {
     assert_eq!(added(guarded), 0, "f5 guards e4");
     assert_eq!(added(blocked), 0, "e3 is blocked");
 }
+
+/// What one set of pawn terms adds over chess's own to the side to move's score in `fen`.
+fn pawn_gain(fen: &str, pawns: PawnTerms) -> i32 {
+    chess_gain(fen, &EvalParams { pawns, ..Chess::PARAMS })
+}
+
+#[test]
+fn connected_pawns_gain_with_their_rank_and_lose_when_opposed() {
+    let by_rank = [s(0, 0), s(1, 1), s(2, 2), s(3, 3), s(4, 4), s(5, 5), s(6, 6), s(0, 0)];
+    let pawns = PawnTerms { connected_by_rank: &by_rank, ..Chess::PARAMS.pawns };
+    // White's d- and e-pawns side by side on the third rank, then on the fifth; then the
+    // fifth-rank pair with a black pawn ahead of the d-pawn. Black's a-pawn is alone.
+    let third = "4k3/p7/8/8/8/3PP3/8/4K3 w - - 0 1";
+    let fifth = "4k3/p7/8/3PP3/8/8/8/4K3 w - - 0 1";
+    let opposed = "4k3/p2p4/8/3PP3/8/8/8/4K3 w - - 0 1";
+    // Each pawn of a pair beside each other: the rank's value times 3 (2 + 1 beside).
+    assert_eq!(pawn_gain(third, pawns), 2 * 3 * 2, "a phalanx on the third rank");
+    assert_eq!(pawn_gain(fifth, pawns), 2 * 3 * 4, "a phalanx on the fifth rank");
+    // The opposed d-pawn scores 4 * 2; Black's d7 pawn is alone and adds nothing.
+    assert_eq!(pawn_gain(opposed, pawns), 4 * 3 + 4 * 2, "d7 faces d5");
+    // A pawn guarding another: e4 guards d5 (d5 has a supporter, e4 has none and none
+    // beside it), so only d5 scores: its rank twice plus one supporter.
+    let supported = PawnTerms { supported: s(10, 10), ..pawns };
+    let chain = "4k3/p7/8/3P4/4P3/8/8/4K3 w - - 0 1";
+    assert_eq!(pawn_gain(chain, supported), 4 * 2 + 10, "e4 guards d5");
+}
+
+#[test]
+fn a_weak_pawn_on_a_half_open_file_costs_more() {
+    let pawns = PawnTerms { weak_unopposed: s(-100, -100), ..Chess::PARAMS.pawns };
+    // White's isolated d-pawn with nothing ahead of it, then with Black's d-pawn ahead;
+    // Black's pawns (a7 b7) are neither isolated nor backward.
+    let unopposed = "4k3/pp6/8/8/3P4/8/8/4K3 w - - 0 1";
+    let opposed = "4k3/pp1p4/8/8/3P4/8/8/4K3 w - - 0 1";
+    let alone = pawn_gain(unopposed, pawns);
+    assert!(alone <= -99, "d4 is isolated on a half-open file: {alone}");
+    // Black's d7 is isolated too, and opposed: neither side pays.
+    assert_eq!(pawn_gain(opposed, pawns), 0, "d7 faces d4");
+}
+
+#[test]
+fn a_piece_or_pawn_attacked_and_not_held_strongly_is_weak() {
+    let weak = |fen: &str| {
+        let piece = EvalParams { weak_piece: s(-100, -100), ..Chess::PARAMS };
+        let pawn = EvalParams { weak_pawn: s(-100, -100), ..Chess::PARAMS };
+        (chess_gain(fen, &piece), chess_gain(fen, &pawn))
+    };
+    // Black's bishop on c5 attacks the knight on e3, which a pawn on f2 holds; with the
+    // pawn on a2 instead, nothing does.
+    let loose = "4k3/8/8/2b5/8/4N3/P7/4K3 w - - 0 1";
+    let held = "4k3/8/8/2b5/8/4N3/5P2/4K3 w - - 0 1";
+    assert!(weak(loose).0 <= -99, "the knight on e3 is weak: {:?}", weak(loose));
+    assert_eq!(weak(held), (0, 0), "f2 holds e3");
+    // Black's rook on d8 attacks the pawn on d4, which the queen on d1 guards once: weak
+    // until a rook on b4 guards it too, and weak again once a bishop on g7 attacks it
+    // a second time.
+    let once = "3rk3/8/8/8/3P4/8/8/3QK3 w - - 0 1";
+    let twice = "3rk3/8/8/8/1R1P4/8/8/3QK3 w - - 0 1";
+    let doubled = "3rk3/6b1/8/8/1R1P4/8/8/3QK3 w - - 0 1";
+    assert!(weak(once).1 <= -99, "d4 guarded once against one attacker: {:?}", weak(once));
+    assert_eq!(weak(twice).1, 0, "d4 guarded twice against one attacker");
+    assert!(weak(doubled).1 <= -99, "two guards against two attackers: {:?}", weak(doubled));
+}
+
+#[test]
+fn squares_both_sides_attack_restrict_the_side_without_the_stronger_hold() {
+    let restricted = EvalParams { restricted: s(-10, -10), ..Chess::PARAMS };
+    // In the start position no square is attacked by both sides.
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(chess_gain(start, &restricted), 0, "nothing is contested");
+    // A white rook on e4 and a black one on e5 attack each other's squares: with no
+    // pawns, every square both attack restricts both sides alike.
+    let rooks = "4k3/8/8/4r3/4R3/8/8/4K3 w - - 0 1";
+    assert_eq!(chess_gain(rooks, &restricted), 0, "a mirror image");
+    // Give White a pawn on d3 guarding e4: White holds e4 strongly, Black does not hold
+    // e5 against it, so White gains.
+    let guarded = "4k3/8/8/4r3/4R3/3P4/8/4K3 w - - 0 1";
+    assert!(chess_gain(guarded, &restricted) > 0, "d3 holds e4");
+}

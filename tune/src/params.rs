@@ -39,6 +39,9 @@ pub struct Editable {
     pub doubled: S,
     pub isolated: S,
     pub connected: S,
+    pub connected_by_rank: Vec<S>,
+    pub supported: S,
+    pub weak_unopposed: S,
     pub backward: S,
     pub passed: Vec<S>,
     pub shelter: Vec<S>,
@@ -50,6 +53,9 @@ pub struct Editable {
     pub hanging: S,
     pub threat_by_lesser: S,
     pub threat_by_push: S,
+    pub restricted: S,
+    pub weak_piece: S,
+    pub weak_pawn: S,
     pub drawish_margin: i32,
 }
 
@@ -84,6 +90,9 @@ impl Editable {
             doubled: params.pawns.doubled,
             isolated: params.pawns.isolated,
             connected: params.pawns.connected,
+            connected_by_rank: params.pawns.connected_by_rank.to_vec(),
+            supported: params.pawns.supported,
+            weak_unopposed: params.pawns.weak_unopposed,
             backward: params.pawns.backward,
             passed: params.pawns.passed.to_vec(),
             shelter: params.pawns.shelter.to_vec(),
@@ -95,6 +104,9 @@ impl Editable {
             hanging: params.hanging,
             threat_by_lesser: params.threat_by_lesser,
             threat_by_push: params.threat_by_push,
+            restricted: params.restricted,
+            weak_piece: params.weak_piece,
+            weak_pawn: params.weak_pawn,
             drawish_margin: params.drawish_margin,
         }
     }
@@ -140,6 +152,9 @@ impl Editable {
                 doubled: self.doubled,
                 isolated: self.isolated,
                 connected: self.connected,
+                connected_by_rank: &self.connected_by_rank,
+                supported: self.supported,
+                weak_unopposed: self.weak_unopposed,
                 backward: self.backward,
                 passed: &self.passed,
                 shelter: &self.shelter,
@@ -152,6 +167,9 @@ impl Editable {
             hanging: self.hanging,
             threat_by_lesser: self.threat_by_lesser,
             threat_by_push: self.threat_by_push,
+            restricted: self.restricted,
+            weak_piece: self.weak_piece,
+            weak_pawn: self.weak_pawn,
             drawish_margin: self.drawish_margin,
         };
         f(&params)
@@ -196,6 +214,11 @@ impl Editable {
         // Chess-style pawns only: the structure terms read pawns and nothing else.
         if !self.passed.is_empty() {
             pair(&mut f, "pawns.backward", &mut self.backward);
+            if !self.connected_by_rank.is_empty() {
+                table(&mut f, "pawns.connected_by_rank", &mut self.connected_by_rank);
+                pair(&mut f, "pawns.supported", &mut self.supported);
+                pair(&mut f, "pawns.weak_unopposed", &mut self.weak_unopposed);
+            }
             let structure = &mut self.structure;
             f("structure.space", &mut structure.space);
             pair(&mut f, "structure.bishop_pawns", &mut structure.bishop_pawns);
@@ -221,7 +244,10 @@ impl Editable {
         pair(&mut f, "threat_by_lesser", &mut self.threat_by_lesser);
         if !self.passed.is_empty() {
             pair(&mut f, "threat_by_push", &mut self.threat_by_push);
+            pair(&mut f, "weak_pawn", &mut self.weak_pawn);
         }
+        pair(&mut f, "restricted", &mut self.restricted);
+        pair(&mut f, "weak_piece", &mut self.weak_piece);
     }
 
     /// The numbers alone, in [`Self::for_each_value`]'s order.
@@ -300,18 +326,21 @@ impl Editable {
         let _ = write!(
             out,
             "    ],\n    tempo: {},\n    bishop_pair: {},\n    pawns: PawnTerms {{\n        \
-             doubled: {},\n        isolated: {},\n        connected: {},\n        backward: {},\n        \
+             doubled: {},\n        isolated: {},\n        connected: {},\n        connected_by_rank: {},\n        supported: {},\n        weak_unopposed: {},\n        backward: {},\n        \
              passed: {},\n        shelter: {},\n        storm: {},\n        blocked_storm: {},\n    }},\n    \
              structure: StructureTerms {{ space: {}, bishop_pawns: {}, long_diagonal: {}, outpost: {}, \
              behind_pawn: {} }},\n    king: KingTerms {{ weak_square: {}, shelter: {}, safe_check: {}, unsafe_check: {}, attacker: {}, no_queen: {}, mobility_edge: {}, \
              divisor: {}, eg_per_unit: {}, \
              cap: {} }},\n    threat_by_pawn: {},\n    hanging: {},\n    \
-             threat_by_lesser: {},\n    threat_by_push: {},\n    drawish_margin: {},\n}}\n",
+             threat_by_lesser: {},\n    threat_by_push: {},\n    restricted: {},\n    weak_piece: {},\n    weak_pawn: {},\n    drawish_margin: {},\n}}\n",
             s(self.tempo),
             s(self.bishop_pair),
             s(self.doubled),
             s(self.isolated),
             s(self.connected),
+            table(&self.connected_by_rank),
+            s(self.supported),
+            s(self.weak_unopposed),
             s(self.backward),
             table(&self.passed),
             table(&self.shelter),
@@ -336,6 +365,9 @@ impl Editable {
             s(self.hanging),
             s(self.threat_by_lesser),
             s(self.threat_by_push),
+            s(self.restricted),
+            s(self.weak_piece),
+            s(self.weak_pawn),
             self.drawish_margin,
         );
         out
