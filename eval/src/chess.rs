@@ -5,7 +5,8 @@
 use ekumen_movegen::variants::Chess;
 
 use crate::{
-    eval_tables, s, EvalParams, Evaluate, KingTerms, PawnTerms, PieceTerms, StructureTerms, S,
+    eval_tables, s, EvalParams, Evaluate, KingTerms, PasserTerms, PawnTerms, PieceTerms,
+    ScaleTerms, StructureTerms, WinnabilityTerms, S,
 };
 
 /// Pawns by rank from their own side: central advance matters in the middle game.
@@ -67,9 +68,14 @@ impl Evaluate for Chess {
         hanging: s(-25, -15),
         threat_by_lesser: s(0, 0),
         threat_by_push: s(0, 0),
+        threat_by_minor: &[],
+        threat_by_rook: &[],
         restricted: s(0, 0),
         weak_piece: s(0, 0),
         weak_pawn: s(0, 0),
+        passers: PasserTerms::NONE,
+        winnability: WinnabilityTerms::NONE,
+        scale: ScaleTerms::NONE,
         drawish_margin: 400,
     };
     eval_tables!(Chess);

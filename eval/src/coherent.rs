@@ -13,7 +13,10 @@
 use ekumen_movegen::variants::Coherent;
 
 use crate::chess::KING_TERMS;
-use crate::{eval_tables, s, EvalParams, Evaluate, PawnTerms, PieceTerms, StructureTerms};
+use crate::{
+    eval_tables, s, EvalParams, Evaluate, PasserTerms, PawnTerms, PieceTerms, ScaleTerms,
+    StructureTerms, WinnabilityTerms,
+};
 
 const PAWN: PieceTerms =
     PieceTerms::new(280, 320).mobility(2, 2).centre(4, 4).advance(3, 3).king_attack(1);
@@ -38,9 +41,14 @@ impl Evaluate for Coherent {
         hanging: s(-25, -15),
         threat_by_lesser: s(0, 0),
         threat_by_push: s(0, 0),
+        threat_by_minor: &[],
+        threat_by_rook: &[],
         restricted: s(0, 0),
         weak_piece: s(0, 0),
         weak_pawn: s(0, 0),
+        passers: PasserTerms::NONE,
+        winnability: WinnabilityTerms::NONE,
+        scale: ScaleTerms::NONE,
         drawish_margin: 0,
     };
     eval_tables!(Coherent);

@@ -11,7 +11,8 @@
 use ekumen_movegen::variants::Gethenian;
 
 use crate::{
-    eval_tables, s, EvalParams, Evaluate, KingTerms, PawnTerms, PieceTerms, StructureTerms,
+    eval_tables, s, EvalParams, Evaluate, KingTerms, PasserTerms, PawnTerms, PieceTerms,
+    ScaleTerms, StructureTerms, WinnabilityTerms,
 };
 
 impl Evaluate for Gethenian {
@@ -115,9 +116,14 @@ impl Evaluate for Gethenian {
         hanging: s(-112, -30),
         threat_by_lesser: s(-139, 0),
         threat_by_push: s(0, 0),
+        threat_by_minor: &[],
+        threat_by_rook: &[],
         restricted: s(0, 0),
         weak_piece: s(0, 0),
         weak_pawn: s(0, 0),
+        passers: PasserTerms::NONE,
+        winnability: WinnabilityTerms::NONE,
+        scale: ScaleTerms::NONE,
         drawish_margin: 0,
     };
     eval_tables!(Gethenian);

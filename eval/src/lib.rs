@@ -21,9 +21,12 @@
 //!   hit), undefended squares there, pieces the opponent could drop next to it, squares it
 //!   could be checked from (guarded or not), pawn shelter, the enemy's mobility edge, and
 //!   less danger when the enemy has no queen-class piece; the danger grows with the
-//!   square of the attack units, as in most classical evaluations;
+//!   square of the attack units, as in most classical evaluations; besides, a cost per
+//!   enemy attack on the king's flank, and for a king on a flank with no pawns;
 //! - **pawn structure** (doubled, isolated, backward, passed by rank, connected by rank,
-//!   weak pawns on half-open files) for chess-style pawns, and the king's **pawn cover**:
+//!   weak pawns on half-open files) for chess-style pawns; **passed pawns** near
+//!   promotion also by the kings' distances and how free their path is
+//!   ([`PasserTerms`]); the king's **pawn cover**:
 //!   on the king's file and the two beside it, how far ahead our nearest pawn stands and
 //!   how close the nearest enemy pawn has come;
 //! - what the pawns do for the pieces ([`StructureTerms`]): **space** behind our central
@@ -34,9 +37,14 @@
 //!   beyond Ekumen's evaluation;
 //! - **threats** (pieces attacked by pawns, by lesser pieces, attacked and undefended, or
 //!   attackable by a safe pawn push; pieces and pawns attacked and not held strongly;
-//!   squares both sides attack that we do not hold strongly), the bishop pair, a
-//!   **tempo** bonus for the side to move;
-//! - a **scale** for endgames without pawns where the material edge is too small to win.
+//!   squares both sides attack that we do not hold strongly; men attacked by minor and
+//!   by rook-class pieces, by the type attacked), the bishop pair, a **tempo** bonus for
+//!   the side to move;
+//! - **winnability** ([`WinnabilityTerms`]): the edge grows or shrinks with what makes an
+//!   endgame winnable (pawns, passed pawns, pawns on both wings, an active king) and an
+//!   **endgame scale** by the side ahead's pawns and opposite-coloured bishops
+//!   ([`ScaleTerms`]); endgames without pawns where the material edge is too small to win
+//!   are quartered.
 //!
 //! Middle-game and endgame scores are blended by the game phase, the sum of
 //! [`PieceTerms::phase`] over the pieces on the board and in hand.
@@ -296,6 +304,108 @@ impl StructureTerms {
     };
 }
 
+/// What a passed pawn (chess-style) gains beyond its rank bonus, once it stands four
+/// ranks or fewer from promotion. Each weight is multiplied by the pawn's rank weight `w`
+/// (2, 7, 12 and 17 from four ranks short of promotion to one) and divided by 4: the
+/// nearer promotion, the more the path and the kings decide.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PasserTerms {
+    /// Per square (at most five) between the enemy king and the square in front of the pawn.
+    pub enemy_king: S,
+    /// Per square (at most five) between our king and the square in front of the pawn.
+    pub own_king: S,
+    /// The square in front is empty, and every square in front of the pawn on its file and
+    /// the files beside it is free of enemy men and attacks, or guarded by our pawns.
+    pub free_span: S,
+    /// Otherwise: the squares in front of it on its own file are free of enemy men and
+    /// attacks.
+    pub free_path: S,
+    /// Otherwise: the square in front is empty and not attacked.
+    pub free_step: S,
+    /// On top of the above: the square in front is empty and we attack it.
+    pub guarded_step: S,
+}
+
+impl PasserTerms {
+    pub const NONE: PasserTerms = PasserTerms {
+        enemy_king: S::ZERO,
+        own_king: S::ZERO,
+        free_span: S::ZERO,
+        free_path: S::ZERO,
+        free_step: S::ZERO,
+        guarded_step: S::ZERO,
+    };
+}
+
+/// How far the side ahead can expect to convert its edge: the endgame score moves by the
+/// position's *complexity* (a sum of the weights below), towards zero when it is negative
+/// but never past it; the middle-game score moves by `complexity + mg_margin` only when
+/// that is negative. Pawns on one wing, no passed pawns and kings facing each other make a
+/// draw likelier; pawns on both wings, a king that has broken in and a pawn ending make
+/// a win likelier.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WinnabilityTerms {
+    /// Per passed pawn of either side.
+    pub passed: i32,
+    /// Per pawn of either side.
+    pub pawns: i32,
+    /// Per file between the kings, less the ranks between them.
+    pub outflanking: i32,
+    /// Pawns on both halves of the board (by files).
+    pub both_flanks: i32,
+    /// A king on the enemy's half of the board.
+    pub infiltration: i32,
+    /// No pieces but kings and pawns.
+    pub pawns_only: i32,
+    /// Pawns on one half only and kings not outflanking.
+    pub almost_unwinnable: i32,
+    /// Added always.
+    pub bias: i32,
+    /// See above.
+    pub mg_margin: i32,
+}
+
+impl WinnabilityTerms {
+    pub const NONE: WinnabilityTerms = WinnabilityTerms {
+        passed: 0,
+        pawns: 0,
+        outflanking: 0,
+        both_flanks: 0,
+        infiltration: 0,
+        pawns_only: 0,
+        almost_unwinnable: 0,
+        bias: 0,
+        mg_margin: 0,
+    };
+}
+
+/// The endgame score's scale, in 64ths, by the side ahead's pawns (drop games excepted).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScaleTerms {
+    /// The scale with no pawns; each pawn adds `per_pawn`, up to 64.
+    pub base: i32,
+    /// Added per pawn of the side ahead.
+    pub per_pawn: i32,
+    /// Removed when all pawns stand on one half of the board.
+    pub one_flank: i32,
+    /// The scale instead when each side has one colour-bound piece and they stand on
+    /// opposite colours.
+    pub opposite_bishops: i32,
+    /// Added to `opposite_bishops` per man of the side ahead, king and pawns included.
+    pub opposite_bishops_per_man: i32,
+}
+
+impl ScaleTerms {
+    /// No scaling.
+    pub const NONE: ScaleTerms = ScaleTerms {
+        base: 64,
+        per_pawn: 0,
+        one_flank: 0,
+        opposite_bishops: 64,
+        opposite_bishops_per_man: 0,
+    };
+}
+
 /// King-safety terms.
 #[derive(Clone, Copy, Debug)]
 pub struct KingTerms {
@@ -320,6 +430,12 @@ pub struct KingTerms {
     /// Units per 32 centipawns by which the enemy's mobility score (middle game) exceeds
     /// ours: a cramped defender cannot bring pieces across.
     pub mobility_edge: i32,
+    /// Added to the score per square of the king's flank (its file and two on each side,
+    /// on our five nearest ranks) that the enemy attacks, counted twice where it attacks
+    /// twice. (As units of danger, fitted from zero, such attacks stayed at zero.)
+    pub flank_attack: S,
+    /// Added to the score when no pawn of either side stands on the king's flank files.
+    pub pawnless_flank: S,
     /// The middle-game penalty is `units² / divisor`.
     pub divisor: i32,
     /// Endgame penalty per unit.
@@ -339,6 +455,8 @@ impl KingTerms {
         attacker: 0,
         no_queen: 0,
         mobility_edge: 0,
+        flank_attack: S::ZERO,
+        pawnless_flank: S::ZERO,
         divisor: 8,
         eg_per_unit: 0,
         cap: 600,
@@ -363,6 +481,13 @@ pub struct EvalParams<'a> {
     pub threat_by_lesser: S,
     /// A non-pawn piece an enemy pawn could attack by a safe push next move.
     pub threat_by_push: S,
+    /// By the attacked man's piece type: a man an enemy minor piece (see [`EvalTables`]'s
+    /// `minor_kinds`) attacks, when it is a piece we hold strongly (see
+    /// [`Self::weak_piece`]) or any man we do not. Empty for none.
+    pub threat_by_minor: &'a [S],
+    /// By the attacked man's piece type: a man we do not hold strongly that an enemy
+    /// rook-class piece (neither minor nor queen-class) attacks. Empty for none.
+    pub threat_by_rook: &'a [S],
     /// Per square both sides attack where ours is not held strongly (see
     /// [`Self::weak_piece`]): a square we cannot use freely, nor leave to the enemy.
     pub restricted: S,
@@ -371,6 +496,9 @@ pub struct EvalParams<'a> {
     pub weak_piece: S,
     /// A pawn the enemy attacks that we do not hold strongly.
     pub weak_pawn: S,
+    pub passers: PasserTerms,
+    pub winnability: WinnabilityTerms,
+    pub scale: ScaleTerms,
     /// With no pawns left, a side that is not ahead by at least this much material (mg
     /// values) gets its endgame score divided by four.
     pub drawish_margin: i32,
@@ -405,6 +533,12 @@ pub struct EvalTables<V: Variant> {
     light_squares: Bb<V>,
     /// The central files: all but the two outermost on each side.
     central_files: Bb<V>,
+    /// The king's flank for [`KingTerms::flank_attack`], `[color][file]`: the file and two
+    /// on each side, on the colour's five nearest ranks (all but the three farthest).
+    king_flank: Vec<Bb<V>>,
+    /// The files of the board's two halves, `[a-file side, other side]` (the middle file
+    /// of an odd board in neither).
+    flanks: [Bb<V>; 2],
     /// Where space is counted: the central files on our second to fourth ranks, `[color]`.
     space_area: [Bb<V>; 2],
     /// One to three squares behind a pawn on its file, `[color][square]`.
@@ -423,6 +557,8 @@ pub struct EvalTables<V: Variant> {
     /// Minor piece types: pieces (not pawns or royal) worth less than one and a half
     /// times the cheapest of them, middle game, one bit each.
     minor_kinds: u16,
+    /// Rook-class piece types: pieces (not pawns or royal) neither minor nor queen-class.
+    rook_kinds: u16,
     /// The phase of the start position: the most a game has.
     max_phase: i32,
 }
@@ -452,6 +588,14 @@ fn heavy_kinds<V: Variant>(params: &EvalParams, pawn_kinds: u16) -> u16 {
     candidates()
         .filter(|&(_, value)| value > 0 && value * 10 >= strongest * 6)
         .fold(0, |kinds, (i, _)| kinds | 1 << i)
+}
+
+/// The rook-class piece types of `params` (see [`EvalTables`]'s `rook_kinds`).
+fn rook_kinds<V: Variant>(params: &EvalParams, pawn_kinds: u16) -> u16 {
+    let pieces = (0..V::PIECES.len())
+        .filter(|&i| !V::PIECES[i].royal && pawn_kinds & (1 << i) == 0)
+        .fold(0u16, |kinds, i| kinds | 1 << i);
+    pieces & !minor_kinds::<V>(params, pawn_kinds) & !heavy_kinds::<V>(params, pawn_kinds)
 }
 
 /// A variant with an evaluation: its parameters and their tables.
@@ -605,6 +749,7 @@ impl<V: Evaluate> EvalTables<V> {
         let mut behind = vec![Bitboard::EMPTY; 2 * n];
         let mut light_squares = Bitboard::EMPTY;
         let mut central_files = Bitboard::EMPTY;
+        let mut flanks = [Bitboard::EMPTY; 2];
         let mut space_area = [Bitboard::EMPTY; 2];
         let mut outpost_ranks = [Bitboard::EMPTY; 2];
         let mut centre = Bitboard::EMPTY;
@@ -621,6 +766,11 @@ impl<V: Evaluate> EvalTables<V> {
             let central = f >= 2 && f < files - 2;
             if central {
                 central_files.set(sq);
+            }
+            if 2 * f + 1 < files {
+                flanks[0].set(sq);
+            } else if 2 * f + 1 > files {
+                flanks[1].set(sq);
             }
             for color in Color::BOTH {
                 let rank = relative_rank::<V>(color, sq) as i32;
@@ -674,7 +824,20 @@ impl<V: Evaluate> EvalTables<V> {
             })
             .collect();
 
-        let file_masks = (0..files).map(|f| G::<V>::file_bb(f as u8)).collect();
+        let file_masks: Vec<Bb<V>> = (0..files).map(|f| G::<V>::file_bb(f as u8)).collect();
+        let mut king_flank = vec![Bitboard::EMPTY; 2 * files as usize];
+        for color in Color::BOTH {
+            for file in 0..files {
+                let flank = &mut king_flank[color.index() * files as usize + file as usize];
+                for index in 0..n {
+                    let sq = ekumen_movegen::Square::new(index as u8);
+                    let near = (G::<V>::file_of(sq) as i32 - file).abs() <= 2;
+                    if near && (relative_rank::<V>(color, sq) as i32) < ranks - 3 {
+                        flank.set(sq);
+                    }
+                }
+            }
+        }
         let start = Position::<V>::startpos();
         let mut max_phase = 0;
         for (i, terms) in params.pieces.iter().enumerate() {
@@ -693,9 +856,11 @@ impl<V: Evaluate> EvalTables<V> {
             front_span,
             adjacent_files,
             files: file_masks,
+            king_flank,
             shelter,
             light_squares,
             central_files,
+            flanks,
             space_area,
             behind,
             outpost_ranks,
@@ -704,6 +869,7 @@ impl<V: Evaluate> EvalTables<V> {
             bishop_kinds,
             heavy_kinds: heavy_kinds::<V>(params, pawn_kinds),
             minor_kinds: minor_kinds::<V>(params, pawn_kinds),
+            rook_kinds: rook_kinds::<V>(params, pawn_kinds),
             max_phase: max_phase.max(1),
         }
     }
@@ -849,12 +1015,7 @@ pub fn evaluate_with<V: Evaluate>(
             }
         }
         if tables.bishop_kinds != 0 {
-            let mut bishops = Bitboard::EMPTY;
-            let mut kinds = tables.bishop_kinds;
-            while kinds != 0 {
-                bishops |= pos.pieces_of(color, PieceType(kinds.trailing_zeros() as u8));
-                kinds &= kinds - 1;
-            }
+            let bishops = pieces_of_kinds(pos, color, tables.bishop_kinds);
             if (bishops & tables.light_squares).is_nonempty()
                 && (bishops & !tables.light_squares).is_nonempty()
             {
@@ -874,6 +1035,7 @@ pub fn evaluate_with<V: Evaluate>(
             .filter(|&sq| square_ahead::<V>(Color::White, sq).is_some_and(|n| pawns[1].has(n)))
             .count() as i32
     };
+    let mut passed_count = 0;
     for color in Color::BOTH {
         let us = color.index();
         let them = (!color).index();
@@ -920,6 +1082,10 @@ pub fn evaluate_with<V: Evaluate>(
                 {
                     let rank = relative_rank::<V>(color, sq) as usize;
                     score += params.pawns.passed[rank.min(params.pawns.passed.len() - 1)];
+                    passed_count += 1;
+                    if params.passers != PasserTerms::NONE {
+                        score += passer(pos, params, tables, &attacks, kings, color, sq);
+                    }
                 }
             }
         }
@@ -938,15 +1104,18 @@ pub fn evaluate_with<V: Evaluate>(
         if params.threat_by_push != S::ZERO {
             score += params.threat_by_push * threats_by_push(pos, tables, &attacks, &pawns, color);
         }
+        let strong = attacks.by_pawns[us] | (attacks.twice[us] & !attacks.twice[them]);
         if params.restricted != S::ZERO
             || params.weak_piece != S::ZERO
             || params.weak_pawn != S::ZERO
         {
-            let strong = attacks.by_pawns[us] | (attacks.twice[us] & !attacks.twice[them]);
             let contested = attacks.all[them] & !strong;
             score += params.restricted * (contested & attacks.all[us]).count() as i32;
             score += params.weak_piece * (contested & targets).count() as i32;
             score += params.weak_pawn * (contested & pawns[us]).count() as i32;
+        }
+        if !params.threat_by_minor.is_empty() {
+            score += threats_by_class(pos, params, tables, &attacks, strong, color);
         }
         // King safety.
         if let Some(king) = kings[us] {
@@ -986,6 +1155,19 @@ pub fn evaluate_with<V: Evaluate>(
                 units += king_terms.safe_check * safe + king_terms.unsafe_check * unsafe_;
             }
             units += king_terms.attacker * attacks.king_attackers[us];
+            if king_terms.flank_attack != S::ZERO || king_terms.pawnless_flank != S::ZERO {
+                let file = V::Geo::file_of(king) as usize;
+                let flank = tables.king_flank[us * V::Geo::FILES as usize + file];
+                let attacked = flank & attacks.all[them];
+                let flank_attacks =
+                    (attacked.count() + (attacked & attacks.twice[them]).count()) as i32;
+                score += king_terms.flank_attack * flank_attacks;
+                let flank_files =
+                    tables.king_flank[file] | tables.king_flank[V::Geo::FILES as usize + file];
+                if (flank_files & (pawns[0] | pawns[1])).is_empty() {
+                    score += king_terms.pawnless_flank;
+                }
+            }
             units += king_terms.mobility_edge * (mobility_mg[them] - mobility_mg[us]) / 32;
             if king_terms.no_queen != 0 && !has_heavy_piece(pos, tables, !color) {
                 units -= king_terms.no_queen;
@@ -1002,6 +1184,18 @@ pub fn evaluate_with<V: Evaluate>(
     let us = pos.side_to_move();
     total += if us == Color::White { params.tempo } else { -params.tempo };
 
+    let all_pawns = pawns[0] | pawns[1];
+    let both_flanks = (all_pawns & tables.flanks[0]).is_nonempty()
+        && (all_pawns & tables.flanks[1]).is_nonempty();
+    if params.winnability != WinnabilityTerms::NONE {
+        let terms = &params.winnability;
+        let complexity = complexity::<V>(terms, &pawns, kings, passed_count, both_flanks)
+            + terms.pawns_only * (non_pawn_material == [0, 0]) as i32;
+        let mg_shift = (complexity + terms.mg_margin).clamp(-total.mg.abs(), 0);
+        total.mg += total.mg.signum() * mg_shift;
+        total.eg += total.eg.signum() * complexity.max(-total.eg.abs());
+    }
+
     // An edge too small to win without pawns is mostly a draw.
     let strong = if total.eg > 0 { 0 } else { 1 };
     if pawns[strong].is_empty()
@@ -1009,6 +1203,10 @@ pub fn evaluate_with<V: Evaluate>(
         && non_pawn_material[strong] - non_pawn_material[1 - strong] < params.drawish_margin
     {
         total.eg /= 4;
+    }
+    if params.scale != ScaleTerms::NONE && !V::DROPS {
+        let scale = endgame_scale(pos, &params.scale, tables, &pawns, strong, both_flanks);
+        total.eg = total.eg * scale / 64;
     }
 
     let phase = phase.min(tables.max_phase);
@@ -1018,6 +1216,129 @@ pub fn evaluate_with<V: Evaluate>(
     } else {
         -blended
     }
+}
+
+/// `color`'s men of the piece types in `kinds` (one bit per type).
+#[inline(always)]
+fn pieces_of_kinds<V: Variant>(pos: &Position<V>, color: Color, mut kinds: u16) -> Bb<V> {
+    let mut pieces = Bitboard::EMPTY;
+    while kinds != 0 {
+        pieces |= pos.pieces_of(color, PieceType(kinds.trailing_zeros() as u8));
+        kinds &= kinds - 1;
+    }
+    pieces
+}
+
+/// Chebyshev distance: the king steps from `a` to `b`.
+fn distance<V: Variant>(a: ekumen_movegen::Square, b: ekumen_movegen::Square) -> i32 {
+    let files = (V::Geo::file_of(a) as i32 - V::Geo::file_of(b) as i32).abs();
+    let ranks = (V::Geo::rank_of(a) as i32 - V::Geo::rank_of(b) as i32).abs();
+    files.max(ranks)
+}
+
+/// What `color`'s passed pawn on `sq` gains from the kings and its path ([`PasserTerms`]).
+fn passer<V: Evaluate>(
+    pos: &Position<V>,
+    params: &EvalParams,
+    tables: &EvalTables<V>,
+    attacks: &Attacks<V>,
+    kings: [Option<ekumen_movegen::Square>; 2],
+    color: Color,
+    sq: ekumen_movegen::Square,
+) -> S {
+    let (us, them) = (color.index(), (!color).index());
+    let to_promotion = V::Geo::RANKS as i32 - 1 - relative_rank::<V>(color, sq) as i32;
+    let weight = 5 * (7 - to_promotion) - 13;
+    let Some(block) = square_ahead::<V>(color, sq) else {
+        return S::ZERO;
+    };
+    if to_promotion > 4 || weight <= 0 {
+        return S::ZERO;
+    }
+    let terms = &params.passers;
+    let king_distance = |king: Option<ekumen_movegen::Square>| {
+        king.map_or(5, |king| distance::<V>(king, block).min(5))
+    };
+    let mut units =
+        terms.enemy_king * king_distance(kings[them]) + terms.own_king * king_distance(kings[us]);
+    if !pos.occupied().has(block) {
+        let slot = us * V::Geo::SQUARES + sq.index();
+        let contested = tables.passed_span[slot] & (attacks.all[them] | pos.pieces(!color));
+        units += if (contested & !attacks.by_pawns[us]).is_empty() {
+            terms.free_span
+        } else if (contested & tables.front_span[slot]).is_empty() {
+            terms.free_path
+        } else if !contested.has(block) {
+            terms.free_step
+        } else {
+            S::ZERO
+        };
+        if attacks.all[us].has(block) {
+            units += terms.guarded_step;
+        }
+    }
+    let scaled = units * weight;
+    s(scaled.mg / 4, scaled.eg / 4)
+}
+
+/// The position's complexity for [`WinnabilityTerms`], all but `pawns_only`.
+fn complexity<V: Variant>(
+    terms: &WinnabilityTerms,
+    pawns: &[Bb<V>; 2],
+    kings: [Option<ekumen_movegen::Square>; 2],
+    passed_count: i32,
+    both_flanks: bool,
+) -> i32 {
+    let (outflanking, infiltration) = match kings {
+        [Some(white), Some(black)] => {
+            let files = (V::Geo::file_of(white) as i32 - V::Geo::file_of(black) as i32).abs();
+            let ranks = (V::Geo::rank_of(white) as i32 - V::Geo::rank_of(black) as i32).abs();
+            let half = V::Geo::RANKS / 2;
+            let infiltration =
+                V::Geo::rank_of(white) >= half || V::Geo::rank_of(black) < V::Geo::RANKS - half;
+            (files - ranks, infiltration)
+        }
+        _ => (0, false),
+    };
+    terms.passed * passed_count
+        + terms.pawns * (pawns[0].count() + pawns[1].count()) as i32
+        + terms.outflanking * outflanking
+        + terms.both_flanks * both_flanks as i32
+        + terms.infiltration * infiltration as i32
+        + terms.almost_unwinnable * (outflanking < 0 && !both_flanks) as i32
+        + terms.bias
+}
+
+/// The endgame scale in 64ths for the side ahead, `strong` ([`ScaleTerms`]).
+fn endgame_scale<V: Evaluate>(
+    pos: &Position<V>,
+    terms: &ScaleTerms,
+    tables: &EvalTables<V>,
+    pawns: &[Bb<V>; 2],
+    strong: usize,
+    both_flanks: bool,
+) -> i32 {
+    let strong_color = if strong == 0 { Color::White } else { Color::Black };
+    let colour_bound = |color| pieces_of_kinds(pos, color, tables.bishop_kinds);
+    let scale = if tables.bishop_kinds != 0 && opposite_bishops(colour_bound, tables) {
+        terms.opposite_bishops
+            + terms.opposite_bishops_per_man * pos.pieces(strong_color).count() as i32
+    } else {
+        (terms.base + terms.per_pawn * pawns[strong].count() as i32).min(64)
+            - terms.one_flank * (!both_flanks) as i32
+    };
+    scale.clamp(0, 64)
+}
+
+/// Whether each side has exactly one colour-bound piece, on squares of opposite colours.
+fn opposite_bishops<V: Evaluate>(
+    colour_bound: impl Fn(Color) -> Bb<V>,
+    tables: &EvalTables<V>,
+) -> bool {
+    let (white, black) = (colour_bound(Color::White), colour_bound(Color::Black));
+    white.count() == 1
+        && black.count() == 1
+        && (white & tables.light_squares).is_empty() != (black & tables.light_squares).is_empty()
 }
 
 /// The rank-scaled bonus of a pawn with friendly pawns beside it or guarding it (see
@@ -1229,6 +1550,49 @@ fn threats_by_lesser<V: Evaluate>(
         count += (ours & lesser).count() as i32;
     }
     count
+}
+
+/// What `color` loses to enemy minor and rook-class pieces attacking its men
+/// ([`EvalParams::threat_by_minor`] and [`EvalParams::threat_by_rook`]); `strong` is what
+/// `color` holds strongly.
+fn threats_by_class<V: Evaluate>(
+    pos: &Position<V>,
+    params: &EvalParams,
+    tables: &EvalTables<V>,
+    attacks: &Attacks<V>,
+    strong: Bb<V>,
+    color: Color,
+) -> S {
+    let them = (!color).index();
+    let attacked_by = |mut kinds: u16| {
+        let mut attacked = Bitboard::EMPTY;
+        while kinds != 0 {
+            attacked |= attacks.by_kind[them][kinds.trailing_zeros() as usize];
+            kinds &= kinds - 1;
+        }
+        attacked
+    };
+    let by_minor = attacked_by(tables.minor_kinds);
+    let by_rook = attacked_by(tables.rook_kinds);
+    let weak = !strong & attacks.all[them];
+    let mut score = S::ZERO;
+    for (i, def) in V::PIECES.iter().enumerate() {
+        if def.royal {
+            continue;
+        }
+        let ours = pos.pieces_of(color, PieceType(i as u8));
+        if ours.is_empty() {
+            continue;
+        }
+        let is_pawn = tables.pawn_kinds & (1 << i) != 0;
+        let held = if is_pawn { Bitboard::EMPTY } else { ours & strong };
+        let minor_hits = ((held | (ours & weak)) & by_minor).count() as i32;
+        score += params.threat_by_minor[i] * minor_hits;
+        if let Some(&by_rook_value) = params.threat_by_rook.get(i) {
+            score += by_rook_value * (ours & weak & by_rook).count() as i32;
+        }
+    }
+    score
 }
 
 /// How many of `color`'s non-pawn pieces an enemy pawn could attack next move by a push

@@ -26,7 +26,8 @@
 use ekumen_movegen::variants::Shinobi;
 
 use crate::{
-    eval_tables, s, EvalParams, Evaluate, KingTerms, PawnTerms, PieceTerms, StructureTerms,
+    eval_tables, s, EvalParams, Evaluate, KingTerms, PasserTerms, PawnTerms, PieceTerms,
+    ScaleTerms, StructureTerms, WinnabilityTerms,
 };
 
 impl Evaluate for Shinobi {
@@ -240,9 +241,14 @@ impl Evaluate for Shinobi {
         hanging: s(-36, -9),
         threat_by_lesser: s(-89, -32),
         threat_by_push: s(0, 0),
+        threat_by_minor: &[],
+        threat_by_rook: &[],
         restricted: s(0, 0),
         weak_piece: s(0, 0),
         weak_pawn: s(0, 0),
+        passers: PasserTerms::NONE,
+        winnability: WinnabilityTerms::NONE,
+        scale: ScaleTerms::NONE,
         drawish_margin: 400,
     };
     eval_tables!(Shinobi);

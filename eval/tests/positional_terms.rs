@@ -4,7 +4,8 @@
 //! judges.
 
 use ekumen_eval::{
-    evaluate_with, s, EvalParams, EvalTables, Evaluate, KingTerms, PawnTerms, StructureTerms, S,
+    evaluate_with, s, EvalParams, EvalTables, Evaluate, KingTerms, PasserTerms, PawnTerms,
+    ScaleTerms, StructureTerms, WinnabilityTerms, S,
 };
 use ekumen_movegen::variants::{Chess, Gothic};
 use ekumen_movegen::Position;
@@ -331,4 +332,132 @@ fn squares_both_sides_attack_restrict_the_side_without_the_stronger_hold() {
     // e5 against it, so White gains.
     let guarded = "4k3/8/8/4r3/4R3/3P4/8/4K3 w - - 0 1";
     assert!(chess_gain(guarded, &restricted) > 0, "d3 holds e4");
+}
+
+#[test]
+fn a_passed_pawn_gains_with_the_enemy_king_far_from_its_path() {
+    let passers = PasserTerms { enemy_king: s(0, 100), ..PasserTerms::NONE };
+    let added = |fen: &str| chess_gain(fen, &EvalParams { passers, ..Chess::PARAMS });
+    // White's pawn on e6, two steps from promotion: rank weight 12, so each square between
+    // the black king and e7 is worth 100 * 12 / 4. Only kings and pawns: all endgame.
+    assert_eq!(added("k7/8/4P3/8/8/8/8/4K3 w - - 0 1"), 4 * 300, "a8 is four from e7");
+    assert_eq!(added("5k2/8/4P3/8/8/8/8/4K3 w - - 0 1"), 300, "f8 is next to e7");
+    // On e4, four steps from promotion, the weight is 2; on e3 the pawn is too far back.
+    assert_eq!(added("k7/8/8/8/4P3/8/8/4K3 w - - 0 1"), 4 * 100 * 2 / 4, "e4");
+    assert_eq!(added("k7/8/8/8/8/4P3/8/4K3 w - - 0 1"), 0, "e3");
+}
+
+#[test]
+fn a_passed_pawn_gains_most_when_nothing_stands_or_strikes_in_front_of_it() {
+    let passers = PasserTerms {
+        free_span: s(100, 100),
+        free_path: s(10, 10),
+        free_step: s(1, 1),
+        ..PasserTerms::NONE
+    };
+    let added = |fen: &str| chess_gain(fen, &EvalParams { passers, ..Chess::PARAMS });
+    // White's pawn on e6 (rank weight 12): nothing in front; a knight on b7 striking d8
+    // beside its path; a knight on b6 striking d7, which the pawn guards; a rook on a8
+    // striking e8 on its path but not e7; a rook on a7 striking e7. Black's pawn on h7
+    // keeps the endgame from counting as drawn.
+    assert_eq!(added("k7/7p/4P3/8/8/8/8/4K3 w - - 0 1"), 100 * 12 / 4, "a free span");
+    assert_eq!(added("k7/1n5p/4P3/8/8/8/8/4K3 w - - 0 1"), 10 * 12 / 4, "a free path");
+    let guarded = added("k7/7p/1n2P3/8/8/8/8/4K3 w - - 0 1");
+    assert!((guarded - 100 * 12 / 4).abs() <= 1, "d7 is guarded: {guarded} (the phase rounds)");
+    assert_eq!(added("r7/k6p/4P3/8/8/8/8/4K3 w - - 0 1"), 12 / 4, "a free step");
+    assert_eq!(added("k7/r6p/4P3/8/8/8/8/4K3 w - - 0 1"), 0, "e7 is struck");
+}
+
+/// Chess's evaluation of `fen` with `params`.
+fn chess_eval(fen: &str, params: &EvalParams) -> i32 {
+    let pos = Position::<Chess>::from_fen(fen, false).expect("test FEN");
+    evaluate_with(&pos, params, &EvalTables::<Chess>::from_params(params))
+}
+
+#[test]
+fn complexity_moves_the_endgame_score_of_the_side_ahead_but_never_past_zero() {
+    let with = |winnability| chess_eval(FEN_PAWN_UP, &EvalParams { winnability, ..Chess::PARAMS });
+    let plain = chess_eval(FEN_PAWN_UP, &Chess::PARAMS);
+    assert!(plain > 0, "White is a pawn up: {plain}");
+    let bias = |bias| WinnabilityTerms { bias, ..WinnabilityTerms::NONE };
+    assert_eq!(with(bias(50)), plain + 50, "a complex position widens the edge");
+    assert_eq!(with(bias(-30)), plain - 30, "a simple one narrows it");
+    assert_eq!(with(bias(-10_000)), 0, "but never turns it");
+    // Pawns on both halves of the board (a and h files) add, one half alone does not.
+    let flanks = WinnabilityTerms { both_flanks: 40, bias: -1, ..WinnabilityTerms::NONE };
+    assert_eq!(with(flanks), plain + 39, "pawns on the a- and h-files");
+    let one_side = "4k3/7p/8/8/8/8/6PP/4K3 w - - 0 1";
+    let with_flanks = EvalParams { winnability: flanks, ..Chess::PARAMS };
+    let plain_one_side = chess_eval(one_side, &Chess::PARAMS);
+    assert_eq!(chess_eval(one_side, &with_flanks), plain_one_side - 1, "the g- and h-files");
+}
+
+/// White a pawn up, pawns on both halves of the board, kings and pawns only.
+const FEN_PAWN_UP: &str = "4k3/p7/8/8/8/8/P5PP/4K3 w - - 0 1";
+
+#[test]
+fn the_endgame_scale_grows_with_the_pawns_and_shrinks_with_opposite_bishops() {
+    let scale = ScaleTerms {
+        base: 36,
+        per_pawn: 7,
+        one_flank: 8,
+        opposite_bishops: 16,
+        opposite_bishops_per_man: 0,
+    };
+    let with = EvalParams { scale, ..Chess::PARAMS };
+    // Three white pawns on both halves: 36 + 21 = 57 of 64.
+    let plain = chess_eval(FEN_PAWN_UP, &Chess::PARAMS);
+    assert_eq!(chess_eval(FEN_PAWN_UP, &with), plain * 57 / 64, "three pawns");
+    // Two white pawns on one half: 36 + 14 - 8 = 42 of 64.
+    let one_side = "4k3/7p/8/8/8/8/6PP/4K3 w - - 0 1";
+    let plain = chess_eval(one_side, &Chess::PARAMS);
+    assert_eq!(chess_eval(one_side, &with), plain * 42 / 64, "two pawns on one half");
+    // A bishop each: on the same colour the pawn scale holds, on opposite colours the
+    // endgame part is quartered.
+    let shrink = |fen: &str| chess_eval(fen, &with) as f64 / chess_eval(fen, &Chess::PARAMS) as f64;
+    let same = shrink("2b1k3/7p/8/8/8/8/6PP/4KB2 w - - 0 1");
+    let opposite = shrink("4kb2/7p/8/8/8/8/6PP/4KB2 w - - 0 1");
+    assert!(opposite < same && same < 1.0, "opposite {opposite}, same {same}");
+}
+
+#[test]
+fn minor_and_rook_threats_weigh_by_the_piece_attacked() {
+    // Chess's piece table: pawn, knight, bishop, rook, queen, king.
+    let minor = [s(-1, -1), s(-10, -10), s(-20, -20), s(-100, -100), s(-200, -200), S::ZERO];
+    let rook = [s(-3, -3), s(-30, -30), s(-40, -40), S::ZERO, s(-50, -50), S::ZERO];
+    let with = EvalParams { threat_by_minor: &minor, threat_by_rook: &rook, ..Chess::PARAMS };
+    let added = |fen: &str| chess_gain(fen, &with);
+    // Pawns on h2 and h7 keep the endgames from counting as drawn.
+    // Black's knight on f6 attacks White's rook on d5: loose, then guarded by a pawn on
+    // c4 (a minor's threat on a piece counts either way), then a white pawn there instead,
+    // guarded by c4 (a pawn counts only when we do not hold it strongly).
+    assert_eq!(added("4k3/7p/5n2/3R4/8/8/7P/4K3 w - - 0 1"), -100, "knight on rook");
+    assert_eq!(added("4k3/7p/5n2/3R4/2P5/8/7P/4K3 w - - 0 1"), -100, "on a guarded rook");
+    assert_eq!(added("4k3/7p/5n2/3P4/2P5/8/7P/4K3 w - - 0 1"), 0, "on a guarded pawn");
+    assert_eq!(added("4k3/7p/5n2/3P4/8/8/7P/4K3 w - - 0 1"), -1, "on a loose pawn");
+    // Black's rook on d8 attacks White's bishop on d4: loose, then held by a pawn on e3.
+    assert_eq!(added("3rk3/7p/8/8/3B4/8/7P/4K3 w - - 0 1"), -40, "rook on bishop");
+    assert_eq!(added("3rk3/7p/8/8/3B4/4P3/8/4K3 w - - 0 1"), 0, "on a guarded bishop");
+}
+
+#[test]
+fn attacks_on_the_kings_flank_and_a_pawnless_flank_cost() {
+    let base = Chess::PARAMS.king;
+    let flank = KingTerms { flank_attack: s(-10, -10), ..base };
+    // White's king on g1 behind f2 g2 h2: its flank is e1-h5. Black's rook on a8 hits none
+    // of it; on g8 it hits g5, g4, g3 and the pawn on g2; on g4 it hits those but g4 itself,
+    // and e4, f4 and h4 along the rank.
+    let far = "r3k3/8/8/8/8/8/5PPP/6K1 w - - 0 1";
+    let file = "4k1r1/8/8/8/8/8/5PPP/6K1 w - - 0 1";
+    let rank = "4k3/8/8/8/6r1/8/5PPP/6K1 w - - 0 1";
+    assert_eq!(king_share::<Chess>(far, flank, base), 0, "a8");
+    assert_eq!(king_share::<Chess>(file, flank, base), -40, "g8");
+    assert_eq!(king_share::<Chess>(rank, flank, base), -60, "g4");
+    // Pawns on the a-file only: no pawn on White's king's flank (e-h), while Black's king
+    // on b8 has its own (a-d); then a white pawn on h2.
+    let pawnless = KingTerms { pawnless_flank: s(-50, -50), ..base };
+    let bare = "1k6/p7/8/8/8/8/P7/6K1 w - - 0 1";
+    let covered = "1k6/p7/8/8/8/8/P6P/6K1 w - - 0 1";
+    assert_eq!(king_share::<Chess>(bare, pawnless, base), -50, "no pawn on e-h");
+    assert_eq!(king_share::<Chess>(covered, pawnless, base), 0, "h2");
 }

@@ -7,8 +7,16 @@
 
 use std::fmt::Write;
 
-use ekumen_eval::{EvalParams, KingTerms, PawnTerms, PieceTerms, StructureTerms, S};
+use ekumen_eval::{
+    EvalParams, KingTerms, PasserTerms, PawnTerms, PieceTerms, ScaleTerms, StructureTerms,
+    WinnabilityTerms, S,
+};
 use ekumen_movegen::{Geometry, PieceType, Variant};
+
+/// A pair as the evaluation's files write it.
+fn s(v: S) -> String {
+    format!("s({}, {})", v.mg, v.eg)
+}
 
 /// One piece type's terms, owned.
 #[derive(Clone, Debug)]
@@ -53,9 +61,14 @@ pub struct Editable {
     pub hanging: S,
     pub threat_by_lesser: S,
     pub threat_by_push: S,
+    pub threat_by_minor: Vec<S>,
+    pub threat_by_rook: Vec<S>,
     pub restricted: S,
     pub weak_piece: S,
     pub weak_pawn: S,
+    pub passers: PasserTerms,
+    pub winnability: WinnabilityTerms,
+    pub scale: ScaleTerms,
     pub drawish_margin: i32,
 }
 
@@ -104,9 +117,14 @@ impl Editable {
             hanging: params.hanging,
             threat_by_lesser: params.threat_by_lesser,
             threat_by_push: params.threat_by_push,
+            threat_by_minor: params.threat_by_minor.to_vec(),
+            threat_by_rook: params.threat_by_rook.to_vec(),
             restricted: params.restricted,
             weak_piece: params.weak_piece,
             weak_pawn: params.weak_pawn,
+            passers: params.passers,
+            winnability: params.winnability,
+            scale: params.scale,
             drawish_margin: params.drawish_margin,
         }
     }
@@ -167,9 +185,14 @@ impl Editable {
             hanging: self.hanging,
             threat_by_lesser: self.threat_by_lesser,
             threat_by_push: self.threat_by_push,
+            threat_by_minor: &self.threat_by_minor,
+            threat_by_rook: &self.threat_by_rook,
             restricted: self.restricted,
             weak_piece: self.weak_piece,
             weak_pawn: self.weak_pawn,
+            passers: self.passers,
+            winnability: self.winnability,
+            scale: self.scale,
             drawish_margin: self.drawish_margin,
         };
         f(&params)
@@ -238,6 +261,10 @@ impl Editable {
         f("king.attacker", &mut self.king.attacker);
         f("king.no_queen", &mut self.king.no_queen);
         f("king.mobility_edge", &mut self.king.mobility_edge);
+        if !self.passed.is_empty() {
+            pair(&mut f, "king.flank_attack", &mut self.king.flank_attack);
+            pair(&mut f, "king.pawnless_flank", &mut self.king.pawnless_flank);
+        }
         f("king.eg_per_unit", &mut self.king.eg_per_unit);
         pair(&mut f, "threat_by_pawn", &mut self.threat_by_pawn);
         pair(&mut f, "hanging", &mut self.hanging);
@@ -248,6 +275,38 @@ impl Editable {
         }
         pair(&mut f, "restricted", &mut self.restricted);
         pair(&mut f, "weak_piece", &mut self.weak_piece);
+        table(&mut f, "threat_by_minor", &mut self.threat_by_minor);
+        table(&mut f, "threat_by_rook", &mut self.threat_by_rook);
+        // Terms a variant leaves at NONE stay out of its fit.
+        if self.passers != PasserTerms::NONE {
+            let p = &mut self.passers;
+            pair(&mut f, "passers.enemy_king", &mut p.enemy_king);
+            pair(&mut f, "passers.own_king", &mut p.own_king);
+            pair(&mut f, "passers.free_span", &mut p.free_span);
+            pair(&mut f, "passers.free_path", &mut p.free_path);
+            pair(&mut f, "passers.free_step", &mut p.free_step);
+            pair(&mut f, "passers.guarded_step", &mut p.guarded_step);
+        }
+        if self.winnability != WinnabilityTerms::NONE {
+            let w = &mut self.winnability;
+            f("winnability.passed", &mut w.passed);
+            f("winnability.pawns", &mut w.pawns);
+            f("winnability.outflanking", &mut w.outflanking);
+            f("winnability.both_flanks", &mut w.both_flanks);
+            f("winnability.infiltration", &mut w.infiltration);
+            f("winnability.pawns_only", &mut w.pawns_only);
+            f("winnability.almost_unwinnable", &mut w.almost_unwinnable);
+            f("winnability.bias", &mut w.bias);
+            f("winnability.mg_margin", &mut w.mg_margin);
+        }
+        if self.scale != ScaleTerms::NONE {
+            let sc = &mut self.scale;
+            f("scale.base", &mut sc.base);
+            f("scale.per_pawn", &mut sc.per_pawn);
+            f("scale.one_flank", &mut sc.one_flank);
+            f("scale.opposite_bishops", &mut sc.opposite_bishops);
+            f("scale.opposite_bishops_per_man", &mut sc.opposite_bishops_per_man);
+        }
     }
 
     /// The numbers alone, in [`Self::for_each_value`]'s order.
@@ -275,11 +334,62 @@ impl Editable {
         });
     }
 
+    /// The passed-pawn, winnability and scale fields of [`Self::to_rust`], each `NONE`
+    /// when the variant leaves it so.
+    fn later_terms_to_rust(&self) -> String {
+        let p = &self.passers;
+        let passers = if *p == PasserTerms::NONE {
+            "PasserTerms::NONE".to_string()
+        } else {
+            format!(
+                "PasserTerms {{ enemy_king: {}, own_king: {}, free_span: {}, free_path: {}, \
+                 free_step: {}, guarded_step: {} }}",
+                s(p.enemy_king),
+                s(p.own_king),
+                s(p.free_span),
+                s(p.free_path),
+                s(p.free_step),
+                s(p.guarded_step)
+            )
+        };
+        let w = &self.winnability;
+        let winnability = if *w == WinnabilityTerms::NONE {
+            "WinnabilityTerms::NONE".to_string()
+        } else {
+            format!(
+                "WinnabilityTerms {{ passed: {}, pawns: {}, outflanking: {}, both_flanks: {}, \
+                 infiltration: {}, pawns_only: {}, almost_unwinnable: {}, bias: {}, \
+                 mg_margin: {} }}",
+                w.passed,
+                w.pawns,
+                w.outflanking,
+                w.both_flanks,
+                w.infiltration,
+                w.pawns_only,
+                w.almost_unwinnable,
+                w.bias,
+                w.mg_margin
+            )
+        };
+        let sc = &self.scale;
+        let scale = if *sc == ScaleTerms::NONE {
+            "ScaleTerms::NONE".to_string()
+        } else {
+            format!(
+                "ScaleTerms {{ base: {}, per_pawn: {}, one_flank: {}, opposite_bishops: {}, \
+                 opposite_bishops_per_man: {} }}",
+                sc.base,
+                sc.per_pawn,
+                sc.one_flank,
+                sc.opposite_bishops,
+                sc.opposite_bishops_per_man
+            )
+        };
+        format!("passers: {passers},\n    winnability: {winnability},\n    scale: {scale},")
+    }
+
     /// The body of the variant's `const PARAMS: EvalParams` in `eval/src/<variant>.rs`.
     pub fn to_rust(&self) -> String {
-        fn s(v: S) -> String {
-            format!("s({}, {})", v.mg, v.eg)
-        }
         fn table(values: &[S]) -> String {
             let items: Vec<String> = values.iter().map(|&v| s(v)).collect();
             format!("&[{}]", items.join(", "))
@@ -329,10 +439,10 @@ impl Editable {
              doubled: {},\n        isolated: {},\n        connected: {},\n        connected_by_rank: {},\n        supported: {},\n        weak_unopposed: {},\n        backward: {},\n        \
              passed: {},\n        shelter: {},\n        storm: {},\n        blocked_storm: {},\n    }},\n    \
              structure: StructureTerms {{ space: {}, bishop_pawns: {}, long_diagonal: {}, outpost: {}, \
-             behind_pawn: {} }},\n    king: KingTerms {{ weak_square: {}, shelter: {}, safe_check: {}, unsafe_check: {}, attacker: {}, no_queen: {}, mobility_edge: {}, \
+             behind_pawn: {} }},\n    king: KingTerms {{ weak_square: {}, shelter: {}, safe_check: {}, unsafe_check: {}, attacker: {}, no_queen: {}, mobility_edge: {}, flank_attack: {}, pawnless_flank: {}, \
              divisor: {}, eg_per_unit: {}, \
              cap: {} }},\n    threat_by_pawn: {},\n    hanging: {},\n    \
-             threat_by_lesser: {},\n    threat_by_push: {},\n    restricted: {},\n    weak_piece: {},\n    weak_pawn: {},\n    drawish_margin: {},\n}}\n",
+             threat_by_lesser: {},\n    threat_by_push: {},\n    threat_by_minor: {},\n    threat_by_rook: {},\n    restricted: {},\n    weak_piece: {},\n    weak_pawn: {},\n    {}\n    drawish_margin: {},\n}}\n",
             s(self.tempo),
             s(self.bishop_pair),
             s(self.doubled),
@@ -358,6 +468,8 @@ impl Editable {
             k.attacker,
             k.no_queen,
             k.mobility_edge,
+            s(k.flank_attack),
+            s(k.pawnless_flank),
             k.divisor,
             k.eg_per_unit,
             k.cap,
@@ -365,9 +477,12 @@ impl Editable {
             s(self.hanging),
             s(self.threat_by_lesser),
             s(self.threat_by_push),
+            table(&self.threat_by_minor),
+            table(&self.threat_by_rook),
             s(self.restricted),
             s(self.weak_piece),
             s(self.weak_pawn),
+            self.later_terms_to_rust(),
             self.drawish_margin,
         );
         out
