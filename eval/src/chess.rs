@@ -4,10 +4,7 @@
 
 use ekumen_movegen::variants::Chess;
 
-use crate::{
-    eval_tables, s, EvalParams, Evaluate, KingTerms, PasserTerms, PawnTerms, PieceTerms,
-    ScaleTerms, StructureTerms, WinnabilityTerms, S,
-};
+use crate::{eval_tables, s, EvalParams, Evaluate, KingTerms, PawnTerms, PieceTerms, S};
 
 /// Pawns by rank from their own side: central advance matters in the middle game.
 pub(crate) const PAWN_RANKS: &[S] =
@@ -62,21 +59,11 @@ impl Evaluate for Chess {
         tempo: s(20, 10),
         bishop_pair: s(30, 50),
         pawns: PAWN_TERMS,
-        structure: StructureTerms::NONE,
         king: KING_TERMS,
         threat_by_pawn: s(-30, -25),
         hanging: s(-25, -15),
-        threat_by_lesser: s(0, 0),
-        threat_by_push: s(0, 0),
-        threat_by_minor: &[],
-        threat_by_rook: &[],
-        restricted: s(0, 0),
-        weak_piece: s(0, 0),
-        weak_pawn: s(0, 0),
-        passers: PasserTerms::NONE,
-        winnability: WinnabilityTerms::NONE,
-        scale: ScaleTerms::NONE,
         drawish_margin: 400,
+        ..EvalParams::NONE
     };
     eval_tables!(Chess);
 }

@@ -13,10 +13,7 @@
 use ekumen_movegen::variants::Coherent;
 
 use crate::chess::KING_TERMS;
-use crate::{
-    eval_tables, s, EvalParams, Evaluate, PasserTerms, PawnTerms, PieceTerms, ScaleTerms,
-    StructureTerms, WinnabilityTerms,
-};
+use crate::{eval_tables, s, EvalParams, Evaluate, PieceTerms};
 
 const PAWN: PieceTerms =
     PieceTerms::new(280, 320).mobility(2, 2).centre(4, 4).advance(3, 3).king_attack(1);
@@ -33,23 +30,9 @@ impl Evaluate for Coherent {
     const PARAMS: EvalParams<'static> = EvalParams {
         pieces: &[PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING],
         tempo: s(20, 10),
-        bishop_pair: s(0, 0),
-        pawns: PawnTerms::NONE,
-        structure: StructureTerms::NONE,
         king: KING_TERMS,
-        threat_by_pawn: s(0, 0),
         hanging: s(-25, -15),
-        threat_by_lesser: s(0, 0),
-        threat_by_push: s(0, 0),
-        threat_by_minor: &[],
-        threat_by_rook: &[],
-        restricted: s(0, 0),
-        weak_piece: s(0, 0),
-        weak_pawn: s(0, 0),
-        passers: PasserTerms::NONE,
-        winnability: WinnabilityTerms::NONE,
-        scale: ScaleTerms::NONE,
-        drawish_margin: 0,
+        ..EvalParams::NONE
     };
     eval_tables!(Coherent);
 }

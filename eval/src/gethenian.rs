@@ -10,10 +10,7 @@
 
 use ekumen_movegen::variants::Gethenian;
 
-use crate::{
-    eval_tables, s, EvalParams, Evaluate, KingTerms, PasserTerms, PawnTerms, PieceTerms,
-    ScaleTerms, StructureTerms, WinnabilityTerms,
-};
+use crate::{eval_tables, s, EvalParams, Evaluate, KingTerms, PieceTerms};
 
 impl Evaluate for Gethenian {
     const PARAMS: EvalParams<'static> = EvalParams {
@@ -100,9 +97,6 @@ impl Evaluate for Gethenian {
                 .phase(1),
         ],
         tempo: s(127, 80),
-        bishop_pair: s(0, 0),
-        pawns: PawnTerms::NONE,
-        structure: StructureTerms::NONE,
         king: KingTerms {
             weak_square: 0,
             shelter: -5,
@@ -112,19 +106,9 @@ impl Evaluate for Gethenian {
             cap: 900,
             ..KingTerms::NONE
         },
-        threat_by_pawn: s(0, 0),
         hanging: s(-112, -30),
         threat_by_lesser: s(-139, 0),
-        threat_by_push: s(0, 0),
-        threat_by_minor: &[],
-        threat_by_rook: &[],
-        restricted: s(0, 0),
-        weak_piece: s(0, 0),
-        weak_pawn: s(0, 0),
-        passers: PasserTerms::NONE,
-        winnability: WinnabilityTerms::NONE,
-        scale: ScaleTerms::NONE,
-        drawish_margin: 0,
+        ..EvalParams::NONE
     };
     eval_tables!(Gethenian);
 }

@@ -504,6 +504,32 @@ pub struct EvalParams<'a> {
     pub drawish_margin: i32,
 }
 
+impl EvalParams<'static> {
+    /// No pieces and every term zero or off: a variant names the terms it uses and takes
+    /// the rest from here.
+    pub const NONE: EvalParams<'static> = EvalParams {
+        pieces: &[],
+        tempo: S::ZERO,
+        bishop_pair: S::ZERO,
+        pawns: PawnTerms::NONE,
+        structure: StructureTerms::NONE,
+        king: KingTerms::NONE,
+        threat_by_pawn: S::ZERO,
+        hanging: S::ZERO,
+        threat_by_lesser: S::ZERO,
+        threat_by_push: S::ZERO,
+        threat_by_minor: &[],
+        threat_by_rook: &[],
+        restricted: S::ZERO,
+        weak_piece: S::ZERO,
+        weak_pawn: S::ZERO,
+        passers: PasserTerms::NONE,
+        winnability: WinnabilityTerms::NONE,
+        scale: ScaleTerms::NONE,
+        drawish_margin: 0,
+    };
+}
+
 /// Scale of the mobility curve: `MOBILITY_SCALE * sqrt(n)` in the tables.
 const MOBILITY_SCALE: f64 = 4.0;
 /// The most squares a piece can attack on the largest board, plus one.

@@ -25,10 +25,7 @@
 
 use ekumen_movegen::variants::Shinobi;
 
-use crate::{
-    eval_tables, s, EvalParams, Evaluate, KingTerms, PasserTerms, PawnTerms, PieceTerms,
-    ScaleTerms, StructureTerms, WinnabilityTerms,
-};
+use crate::{eval_tables, s, EvalParams, Evaluate, KingTerms, PawnTerms, PieceTerms};
 
 impl Evaluate for Shinobi {
     const PARAMS: EvalParams<'static> = EvalParams {
@@ -227,7 +224,6 @@ impl Evaluate for Shinobi {
             storm: &[s(-5, 6), s(-5, 3), s(-18, 13), s(-32, -2), s(-24, -1), s(-1, 2)],
             blocked_storm: s(-2, -16),
         },
-        structure: StructureTerms::NONE,
         king: KingTerms {
             weak_square: -2,
             shelter: -3,
@@ -240,16 +236,8 @@ impl Evaluate for Shinobi {
         threat_by_pawn: s(-67, -42),
         hanging: s(-36, -9),
         threat_by_lesser: s(-89, -32),
-        threat_by_push: s(0, 0),
-        threat_by_minor: &[],
-        threat_by_rook: &[],
-        restricted: s(0, 0),
-        weak_piece: s(0, 0),
-        weak_pawn: s(0, 0),
-        passers: PasserTerms::NONE,
-        winnability: WinnabilityTerms::NONE,
-        scale: ScaleTerms::NONE,
         drawish_margin: 400,
+        ..EvalParams::NONE
     };
     eval_tables!(Shinobi);
 }
