@@ -955,10 +955,7 @@ pub fn evaluate_with<V: Evaluate>(
     let mut pawns = [Bitboard::EMPTY; 2];
     if tables.pawn_kinds != 0 {
         for color in Color::BOTH {
-            let mut kinds = tables.pawn_kinds;
-            while kinds != 0 {
-                let kind = PieceType(kinds.trailing_zeros() as u8);
-                kinds &= kinds - 1;
+            for kind in kinds_in(tables.pawn_kinds) {
                 let of_kind = pos.pieces_of(color, kind);
                 pawns[color.index()] |= of_kind;
                 for sq in of_kind {
@@ -1244,15 +1241,20 @@ pub fn evaluate_with<V: Evaluate>(
     }
 }
 
+/// The piece types in `kinds` (one bit per type), lowest first.
+#[inline(always)]
+fn kinds_in(mut kinds: u16) -> impl Iterator<Item = PieceType> {
+    std::iter::from_fn(move || {
+        let kind = (kinds != 0).then(|| PieceType(kinds.trailing_zeros() as u8));
+        kinds &= kinds.wrapping_sub(1);
+        kind
+    })
+}
+
 /// `color`'s men of the piece types in `kinds` (one bit per type).
 #[inline(always)]
-fn pieces_of_kinds<V: Variant>(pos: &Position<V>, color: Color, mut kinds: u16) -> Bb<V> {
-    let mut pieces = Bitboard::EMPTY;
-    while kinds != 0 {
-        pieces |= pos.pieces_of(color, PieceType(kinds.trailing_zeros() as u8));
-        kinds &= kinds - 1;
-    }
-    pieces
+fn pieces_of_kinds<V: Variant>(pos: &Position<V>, color: Color, kinds: u16) -> Bb<V> {
+    kinds_in(kinds).fold(Bitboard::EMPTY, |pieces, kind| pieces | pos.pieces_of(color, kind))
 }
 
 /// Chebyshev distance: the king steps from `a` to `b`.
@@ -1344,7 +1346,7 @@ fn endgame_scale<V: Evaluate>(
     strong: usize,
     both_flanks: bool,
 ) -> i32 {
-    let strong_color = if strong == 0 { Color::White } else { Color::Black };
+    let strong_color = Color::BOTH[strong];
     let colour_bound = |color| pieces_of_kinds(pos, color, tables.bishop_kinds);
     let scale = if tables.bishop_kinds != 0 && opposite_bishops(colour_bound, tables) {
         terms.opposite_bishops
@@ -1427,11 +1429,8 @@ fn structure<V: Evaluate>(
             .filter(|&p| square_ahead::<V>(color, p).is_some_and(|next| occupied.has(next)))
             .count() as i32
     };
-    let mut kinds = tables.minor_kinds | tables.bishop_kinds;
-    while kinds != 0 {
-        let i = kinds.trailing_zeros() as usize;
-        kinds &= kinds - 1;
-        let kind = PieceType(i as u8);
+    for kind in kinds_in(tables.minor_kinds | tables.bishop_kinds) {
+        let i = kind.0 as usize;
         let minor = tables.minor_kinds & (1 << i) != 0;
         let bishop = tables.bishop_kinds & (1 << i) != 0;
         for sq in pos.pieces_of(color, kind) {
@@ -1536,16 +1535,9 @@ fn checks<V: Evaluate>(
 /// Whether `color` has a queen-class piece on the board or in hand.
 #[inline(always)]
 fn has_heavy_piece<V: Evaluate>(pos: &Position<V>, tables: &EvalTables<V>, color: Color) -> bool {
-    let mut kinds = tables.heavy_kinds;
-    while kinds != 0 {
-        let kind = PieceType(kinds.trailing_zeros() as u8);
-        kinds &= kinds - 1;
-        if pos.pieces_of(color, kind).is_nonempty() || (V::DROPS && pos.hand_count(color, kind) > 0)
-        {
-            return true;
-        }
-    }
-    false
+    kinds_in(tables.heavy_kinds).any(|kind| {
+        pos.pieces_of(color, kind).is_nonempty() || (V::DROPS && pos.hand_count(color, kind) > 0)
+    })
 }
 
 /// How many of `color`'s non-pawn pieces an enemy piece worth less attacks.
@@ -1590,13 +1582,10 @@ fn threats_by_class<V: Evaluate>(
     color: Color,
 ) -> S {
     let them = (!color).index();
-    let attacked_by = |mut kinds: u16| {
-        let mut attacked = Bitboard::EMPTY;
-        while kinds != 0 {
-            attacked |= attacks.by_kind[them][kinds.trailing_zeros() as usize];
-            kinds &= kinds - 1;
-        }
-        attacked
+    let attacked_by = |kinds: u16| {
+        kinds_in(kinds).fold(Bitboard::EMPTY, |attacked, kind| {
+            attacked | attacks.by_kind[them][kind.0 as usize]
+        })
     };
     let by_minor = attacked_by(tables.minor_kinds);
     let by_rook = attacked_by(tables.rook_kinds);
@@ -1638,10 +1627,7 @@ fn threats_by_push<V: Evaluate>(
     let targets = pos.pieces(color) & !pawns[us] & !pos.royals(color);
     let empty_ahead = |from| square_ahead::<V>(!color, from).filter(|&to| !occupied.has(to));
     let mut threatened = Bitboard::EMPTY;
-    let mut kinds = tables.pawn_kinds;
-    while kinds != 0 {
-        let kind = PieceType(kinds.trailing_zeros() as u8);
-        kinds &= kinds - 1;
+    for kind in kinds_in(tables.pawn_kinds) {
         for sq in pos.pieces_of(!color, kind) {
             let Some(one) = empty_ahead(sq) else {
                 continue;
