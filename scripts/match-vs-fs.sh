@@ -1,7 +1,8 @@
 #!/bin/sh
 # Ekumen against Fairy-Stockfish in one variant, one thread each, balanced random openings
-# (8 random plies, rejected when Ekumen's evaluation exceeds 1.5 pawns), colours swapped on
-# each opening; every move checked by Ekumen's rules, games written to a PGN file.
+# (8 random plies, rejected when Ekumen's short search scores them beyond 1.5 pawns),
+# colours swapped on each opening; every move checked by Ekumen's rules, games written to
+# a PGN file.
 #
 #   scripts/match-vs-fs.sh FAIRY_STOCKFISH VARIANT [GAMES] [TC] [CONCURRENCY] [SEED]
 #

@@ -59,7 +59,8 @@ pub struct MatchArgs {
     /// Random balanced openings: this many random legal plies from the start position.
     #[arg(long, value_name = "PLIES")]
     pub random_openings: Option<u32>,
-    /// Random openings whose evaluation exceeds this many centipawns are rejected.
+    /// Random openings that Ekumen's short search scores beyond this many centipawns
+    /// are rejected.
     #[arg(long, default_value_t = 150)]
     pub opening_max_eval: i32,
     /// Games played at the same time, each with its own engine processes.
