@@ -1084,7 +1084,7 @@ pub fn evaluate_with<V: Evaluate>(
                         score += params.pawns.connected;
                     }
                     if !params.pawns.connected_by_rank.is_empty() {
-                        score += connected_by_rank::<V>(params, &ours, color, sq, opposed);
+                        score += connected_by_rank::<V>(params, neighbours, color, sq, opposed);
                     }
                     if params.pawns.backward != S::ZERO
                         && (neighbours & !tables.passed_span[slot]).is_empty()
@@ -1373,17 +1373,21 @@ fn opposite_bishops<V: Evaluate>(
 /// [`PawnTerms::connected_by_rank`]); zero for a pawn with neither.
 fn connected_by_rank<V: Evaluate>(
     params: &EvalParams,
-    ours: &Bb<V>,
+    neighbours: Bb<V>,
     color: Color,
     sq: ekumen_movegen::Square,
     opposed: bool,
 ) -> S {
-    let ours_at = |file_step: i32, rank_step: i32| {
-        V::Geo::offset(sq, file_step, rank_step).is_some_and(|n| ours.has(n)) as i32
+    // `neighbours` holds our pawns on the adjacent files: those on this rank stand beside
+    // the pawn, those one rank behind support it.
+    let rank = V::Geo::rank_of(sq) as i32;
+    let beside = (neighbours & V::Geo::rank_bb(rank as u8)).is_nonempty() as i32;
+    let back = rank - pawn_step(color);
+    let supporters = if (0..V::Geo::RANKS as i32).contains(&back) {
+        (neighbours & V::Geo::rank_bb(back as u8)).count() as i32
+    } else {
+        0
     };
-    let beside = (ours_at(-1, 0) + ours_at(1, 0)).min(1);
-    let back = -pawn_step(color);
-    let supporters = ours_at(-1, back) + ours_at(1, back);
     if beside + supporters == 0 {
         return S::ZERO;
     }
