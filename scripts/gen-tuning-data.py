@@ -27,7 +27,6 @@ import argparse
 import multiprocessing
 import os
 import random
-import re
 import sys
 import time
 
@@ -35,26 +34,6 @@ import pyffish as sf
 
 from pgn_games import read_games
 from uci_engine import FAIRY_VARIANTS_INI, UciEngine
-
-SCORE = re.compile(r"score (cp|mate) (-?\d+)")
-
-
-def search(engine, fen, nodes):
-    """The engine's move and its score (side to move's view, centipawns) for `fen`."""
-    engine.send(f"position fen {fen}")
-    engine.send(f"go nodes {nodes}")
-    score = 0
-    for line in engine.lines():
-        if line.startswith("info") and " pv " in line and "lowerbound" not in line \
-                and "upperbound" not in line:
-            m = SCORE.search(line)
-            if m:
-                kind, value = m.group(1), int(m.group(2))
-                score = value if kind == "cp" else (30000 if value > 0 else -30000)
-        elif line.startswith("bestmove"):
-            return line.split()[1], score
-    raise RuntimeError("engine exited")
-
 
 def play(args, seed):
     """One game; returns its quiet positions as (fen, white_score) and White's result."""
@@ -80,7 +59,7 @@ def play(args, seed):
         ended, result = sf.is_optional_game_end(variant, fen, [])
         if ended:
             return positions, outcome(result, white)
-        move, score = search(engine, fen, args.nodes)
+        move, score = engine.search(fen, args.nodes)
         white_score = score if white else -score
         if not sf.gives_check(variant, fen, []) and not sf.is_capture(variant, fen, [], move) \
                 and abs(score) < 3000:
@@ -104,7 +83,7 @@ def rescore(args, game):
     positions = []
     for ply, played in enumerate(moves):
         if not sf.gives_check(args.variant, fen, []):
-            move, score = search(engine, fen, args.nodes)
+            move, score = engine.search(fen, args.nodes)
             white_score = score if " w " in fen else -score
             if not sf.is_capture(args.variant, fen, [], move) and abs(score) < 3000:
                 positions.append((fen, white_score))

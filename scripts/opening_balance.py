@@ -6,7 +6,7 @@ fixed node count, and the spread of the scores is printed (centipawns, side to m
     scripts/opening_balance.py PGN ENGINE VARIANT [--nodes N] [--over CP ...]
 
 ENGINE is any UCI engine; Fairy-Stockfish reads shinobi and gethenian from
-tests/data/fairy/variants.ini. A mate counts as 10,000 centipawns."""
+tests/data/fairy/variants.ini. A mate counts as 30,000 centipawns."""
 import argparse
 import os
 import statistics
@@ -15,20 +15,6 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from pgn_games import read_movetexts  # noqa: E402
 from uci_engine import FAIRY_VARIANTS_INI, UciEngine  # noqa: E402
-
-MATE_CP = 10_000
-
-
-def score_of(line):
-    """The score of an `info ... score ...` line, in centipawns, or None."""
-    words = line.split()
-    if "score" not in words:
-        return None
-    i = words.index("score")
-    kind, value = words[i + 1], int(words[i + 2])
-    if kind == "cp":
-        return value
-    return MATE_CP if value > 0 else -MATE_CP
 
 
 def main():
@@ -40,11 +26,9 @@ def main():
     parser.add_argument("--over", type=int, nargs="*", default=[100, 150, 300])
     args = parser.parse_args()
 
-    fens = []
-    for tags, _ in read_movetexts(args.pgn):
-        fen = tags.get("FEN")
-        if fen and fen not in fens:
-            fens.append(fen)
+    # Each opening once, in the order of the games (a pair shares its opening).
+    games = read_movetexts(args.pgn)
+    fens = list(dict.fromkeys(tags["FEN"] for tags, _ in games if "FEN" in tags))
     if not fens:
         sys.exit(f"{args.pgn}: no game with a FEN tag")
 
@@ -52,15 +36,8 @@ def main():
     scores = []
     for number, fen in enumerate(fens, 1):
         engine.send("ucinewgame")
-        engine.send(f"position fen {fen}")
-        engine.send(f"go nodes {args.nodes}")
-        score = None
-        for line in engine.lines():
-            if line.startswith("info") and " pv " in line:
-                score = score_of(line)
-            elif line.startswith("bestmove"):
-                break
-        scores.append(abs(score or 0))
+        _, score = engine.search(fen, args.nodes)
+        scores.append(abs(score))
         print(f"{number:4} {score:+6} {fen}", file=sys.stderr)
     engine.quit()
 

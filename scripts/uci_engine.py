@@ -1,13 +1,17 @@
-"""An engine started over UCI for the speed scripts (perft_speed.py, search_speed.py): the
-variant chosen (Fairy-Stockfish's shinobi and gethenian from the variants.ini it is
-given), options and position set, and `readyok` read, so the caller's clock starts at
-its `go`."""
+"""An engine started over UCI for the scripts: the variant chosen (Fairy-Stockfish's
+shinobi and gethenian from the variants.ini it is given), options and position set, and
+`readyok` read, so the caller's clock starts at its `go`; and a fixed-node search of a
+position, for the scripts that score positions."""
 import os
+import re
 import subprocess
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Fairy-Stockfish's definitions of shinobi and gethenian; without them it plays chess.
 FAIRY_VARIANTS_INI = os.path.join(ROOT, "tests", "data", "fairy", "variants.ini")
+# The centipawn score given to a mate, either way.
+MATE_SCORE = 30000
+SCORE = re.compile(r"score (cp|mate) (-?\d+)")
 
 
 class UciEngine:
@@ -33,6 +37,23 @@ class UciEngine:
     def lines(self):
         """The engine's output, line by line, as it comes."""
         return self.proc.stdout
+
+    def search(self, fen, nodes):
+        """The engine's move and its score for `fen` (side to move's view, centipawns; a
+        mate is ±MATE_SCORE; 0 if no exact score was reported) after `nodes` nodes."""
+        self.send(f"position fen {fen}")
+        self.send(f"go nodes {nodes}")
+        score = 0
+        for line in self.lines():
+            if line.startswith("info") and " pv " in line and "lowerbound" not in line \
+                    and "upperbound" not in line:
+                m = SCORE.search(line)
+                if m:
+                    kind, value = m.group(1), int(m.group(2))
+                    score = value if kind == "cp" else (MATE_SCORE if value > 0 else -MATE_SCORE)
+            elif line.startswith("bestmove"):
+                return line.split()[1], score
+        raise RuntimeError("engine exited")
 
     def quit(self, timeout=30):
         self.send("quit")
