@@ -265,6 +265,31 @@ impl Searcher {
             .expect("the search thread starts");
         SearchHandle { control, thread: Some(thread) }
     }
+
+    /// Searches `position` within `limits` and waits for the end, for callers that never
+    /// stop a search themselves (it must be bounded by nodes, depth or time): the result
+    /// and every iteration reported, or `None` if the search thread died.
+    pub fn search_to_end(
+        &mut self,
+        position: &AnyPosition,
+        limits: Limits,
+    ) -> Option<(SearchResult, Vec<IterationReport>)> {
+        let reports = Arc::new(Mutex::new(Vec::new()));
+        let recorder = Box::new(Recorder(Arc::clone(&reports)));
+        let result = self.start(position.clone(), limits, recorder).wait()?;
+        let reports = std::mem::take(&mut *reports.lock().unwrap_or_else(|e| e.into_inner()));
+        Some((result, reports))
+    }
+}
+
+/// Keeps every iteration a search reports.
+struct Recorder(Arc<Mutex<Vec<IterationReport>>>);
+
+impl SearchObserver for Recorder {
+    fn iteration(&mut self, report: &IterationReport) {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).push(report.clone());
+    }
+    fn finished(&mut self, _: &SearchResult) {}
 }
 
 /// A whole search on the calling thread: the search proper, then the wait a `go infinite`

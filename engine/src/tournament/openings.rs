@@ -26,12 +26,9 @@
 
 use std::fs;
 use std::path::Path;
-use std::sync::{Arc, Mutex};
 
 use ekumen_movegen::{AnyPosition, VariantId};
-use ekumen_search::{
-    IterationReport, Limits, SearchObserver, SearchResult, SearchScore, SearchSettings, Searcher,
-};
+use ekumen_search::{Limits, SearchScore, SearchSettings, Searcher};
 
 use super::config::{OpeningOrder, OpeningSpec};
 
@@ -238,16 +235,6 @@ struct Judge {
     searcher: Searcher,
 }
 
-/// Keeps the score of the last finished iteration.
-struct LastScore(Arc<Mutex<Option<SearchScore>>>);
-
-impl SearchObserver for LastScore {
-    fn iteration(&mut self, report: &IterationReport) {
-        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = Some(report.score);
-    }
-    fn finished(&mut self, _: &SearchResult) {}
-}
-
 impl Judge {
     fn new() -> Judge {
         let settings = SearchSettings { threads: 1, hash_mb: 4, ..SearchSettings::default() };
@@ -257,13 +244,9 @@ impl Judge {
     /// How far from even `position` is, in centipawns (a mate counts as `i32::MAX`).
     fn imbalance(&mut self, position: &AnyPosition) -> i32 {
         self.searcher.clear();
-        let score = Arc::new(Mutex::new(None));
         let limits = Limits { nodes: Some(JUDGE_NODES), ..Limits::default() };
-        let search =
-            self.searcher.start(position.clone(), limits, Box::new(LastScore(Arc::clone(&score))));
-        search.wait();
-        let score = *score.lock().unwrap_or_else(|e| e.into_inner());
-        match score {
+        let searched = self.searcher.search_to_end(position, limits);
+        match searched.and_then(|(_, reports)| reports.last().map(|report| report.score)) {
             Some(SearchScore::Cp(cp)) => cp.saturating_abs(),
             _ => i32::MAX,
         }

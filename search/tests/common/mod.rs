@@ -27,10 +27,7 @@ pub fn search_to_end(
     pos: &AnyPosition,
     limits: Limits,
 ) -> (SearchResult, Vec<IterationReport>) {
-    let collect = Collect::default();
-    let result = searcher.start(pos.clone(), limits, Box::new(collect.clone())).wait().unwrap();
-    let reports = collect.0.lock().unwrap().clone();
-    (result, reports)
+    searcher.search_to_end(pos, limits).expect("the search thread ends normally")
 }
 
 /// A suite position: a mate in `mate` moves, or a best move `best`.
