@@ -34,7 +34,7 @@ use ekumen_movegen::variants::Gothic;
 
 use crate::{
     eval_tables, s, EvalParams, Evaluate, KingTerms, PasserTerms, PawnTerms, PieceTerms,
-    ScaleTerms, StructureTerms, WinnabilityTerms,
+    PlacementTerms, ScaleTerms, StructureTerms, WinnabilityTerms,
 };
 
 impl Evaluate for Gothic {
@@ -234,6 +234,7 @@ impl Evaluate for Gothic {
             outpost: s(26, 4),
             behind_pawn: s(6, -1),
         },
+        placement: PlacementTerms::NONE,
         king: KingTerms {
             weak_square: 6,
             shelter: 0,
@@ -244,6 +245,9 @@ impl Evaluate for Gothic {
             mobility_edge: 5,
             flank_attack: s(-5, -4),
             pawnless_flank: s(-15, -52),
+            flank_defence: 0,
+            blockers: 0,
+            minor_defender: 0,
             divisor: 8,
             eg_per_unit: -1,
             cap: 600,
@@ -275,6 +279,8 @@ impl Evaluate for Gothic {
         restricted: s(-9, -1),
         weak_piece: s(-5, -10),
         weak_pawn: s(0, -14),
+        queen_threat_by_leaper: s(0, 0),
+        queen_threat_by_slider: s(0, 0),
         passers: PasserTerms {
             enemy_king: s(-12, 7),
             own_king: s(-2, -4),

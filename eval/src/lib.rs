@@ -20,9 +20,12 @@
 //! - **king safety**: attackers of the squares around the king (per piece and per square
 //!   hit), undefended squares there, pieces the opponent could drop next to it, squares it
 //!   could be checked from (guarded or not), pawn shelter, the enemy's mobility edge, and
-//!   less danger when the enemy has no queen-class piece; the danger grows with the
-//!   square of the attack units, as in most classical evaluations; besides, a cost per
-//!   enemy attack on the king's flank, and for a king on a flank with no pawns;
+//!   less danger when the enemy has no queen-class piece, more for each man that alone
+//!   stands between the king and an enemy slider (pinned, or masking a check), less with a
+//!   knight guarding the king's squares and per square of its flank we attack; the danger
+//!   grows with the square of the attack units, as in most classical evaluations;
+//!   besides, a cost per enemy attack on the king's flank, and for a king on a flank with
+//!   no pawns;
 //! - **pawn structure** (doubled, isolated, backward, passed by rank, connected by rank,
 //!   weak pawns on half-open files) for chess-style pawns; **passed pawns** near
 //!   promotion also by the kings' distances and how free their path is
@@ -38,8 +41,12 @@
 //! - **threats** (pieces attacked by pawns, by lesser pieces, attacked and undefended, or
 //!   attackable by a safe pawn push; pieces and pawns attacked and not held strongly;
 //!   squares both sides attack that we do not hold strongly; men attacked by minor and
-//!   by rook-class pieces, by the type attacked), the bishop pair, a **tempo** bonus for
-//!   the side to move;
+//!   by rook-class pieces, by the type attacked; squares from which a lesser piece could
+//!   attack a queen-class piece next move), the bishop pair, a **tempo** bonus for the
+//!   side to move;
+//! - **placement** ([`PlacementTerms`]): minor pieces far from their king, rooks on a file
+//!   through the enemy king's squares and bishops aimed at them past pieces (not pawns),
+//!   a rook shut in by its own king;
 //! - **winnability** ([`WinnabilityTerms`]): the edge grows or shrinks with what makes an
 //!   endgame winnable (pawns, passed pawns, pawns on both wings, an active king) and an
 //!   **endgame scale** by the side ahead's pawns and opposite-coloured bishops
@@ -406,6 +413,34 @@ impl ScaleTerms {
     };
 }
 
+/// Where pieces stand with respect to the kings, beyond the piece-square tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlacementTerms {
+    /// Per minor piece (see [`EvalTables`]'s `minor_kinds`), per king step between it
+    /// and our king: far from the king it neither shields it nor comes back in time.
+    pub king_protector: S,
+    /// A rook-class piece (see [`EvalTables`]'s `rook_kinds`) that attacks none of the
+    /// squares around the enemy king but stands on a file through them: it bears on the
+    /// king once the file opens.
+    pub rook_on_king_ring: S,
+    /// A bishop-class piece that attacks none of the squares around the enemy king but
+    /// would if only the pawns stood on the board.
+    pub bishop_on_king_ring: S,
+    /// A rook-class piece with three squares or fewer to go to, on a file with a pawn of
+    /// its own, between its king and the nearer edge (as a rook is after the king walks
+    /// over to it); twice when its side can no longer castle.
+    pub trapped_rook: S,
+}
+
+impl PlacementTerms {
+    pub const NONE: PlacementTerms = PlacementTerms {
+        king_protector: S::ZERO,
+        rook_on_king_ring: S::ZERO,
+        bishop_on_king_ring: S::ZERO,
+        trapped_rook: S::ZERO,
+    };
+}
+
 /// King-safety terms.
 #[derive(Clone, Copy, Debug)]
 pub struct KingTerms {
@@ -436,6 +471,15 @@ pub struct KingTerms {
     pub flank_attack: S,
     /// Added to the score when no pawn of either side stands on the king's flank files.
     pub pawnless_flank: S,
+    /// Units removed per eight squares of the king's flank (as for `flank_attack`) that we
+    /// attack: defenders there slow an attack down.
+    pub flank_defence: i32,
+    /// Units per man of either side that alone stands between the king and an enemy
+    /// slider: a pinned defender holds nothing, and an enemy one moving away checks.
+    pub blockers: i32,
+    /// Units removed when one of our minor pieces that is not colour-bound (a knight)
+    /// guards a square around the king: the defender that is hardest to drive away.
+    pub minor_defender: i32,
     /// The middle-game penalty is `units² / divisor`.
     pub divisor: i32,
     /// Endgame penalty per unit.
@@ -457,6 +501,9 @@ impl KingTerms {
         mobility_edge: 0,
         flank_attack: S::ZERO,
         pawnless_flank: S::ZERO,
+        flank_defence: 0,
+        blockers: 0,
+        minor_defender: 0,
         divisor: 8,
         eg_per_unit: 0,
         cap: 600,
@@ -472,6 +519,7 @@ pub struct EvalParams<'a> {
     pub bishop_pair: S,
     pub pawns: PawnTerms<'a>,
     pub structure: StructureTerms,
+    pub placement: PlacementTerms,
     pub king: KingTerms,
     /// A non-pawn piece attacked by an enemy pawn.
     pub threat_by_pawn: S,
@@ -496,6 +544,13 @@ pub struct EvalParams<'a> {
     pub weak_piece: S,
     /// A pawn the enemy attacks that we do not hold strongly.
     pub weak_pawn: S,
+    /// Per square from which an enemy minor or rook-class piece that does not slide (a
+    /// knight) could attack one of our queen-class pieces next move: a square it reaches
+    /// that no enemy man stands on and that we do not hold strongly.
+    pub queen_threat_by_leaper: S,
+    /// The same for an enemy sliding minor or rook-class piece, on squares the enemy also
+    /// attacks with a second piece.
+    pub queen_threat_by_slider: S,
     pub passers: PasserTerms,
     pub winnability: WinnabilityTerms,
     pub scale: ScaleTerms,
@@ -513,6 +568,7 @@ impl EvalParams<'static> {
         bishop_pair: S::ZERO,
         pawns: PawnTerms::NONE,
         structure: StructureTerms::NONE,
+        placement: PlacementTerms::NONE,
         king: KingTerms::NONE,
         threat_by_pawn: S::ZERO,
         hanging: S::ZERO,
@@ -523,6 +579,8 @@ impl EvalParams<'static> {
         restricted: S::ZERO,
         weak_piece: S::ZERO,
         weak_pawn: S::ZERO,
+        queen_threat_by_leaper: S::ZERO,
+        queen_threat_by_slider: S::ZERO,
         passers: PasserTerms::NONE,
         winnability: WinnabilityTerms::NONE,
         scale: ScaleTerms::NONE,
@@ -967,6 +1025,7 @@ pub fn evaluate_with<V: Evaluate>(
     let kings = [pos.royal_square(Color::White), pos.royal_square(Color::Black)];
     let zones = kings.map(|k| k.map_or(Bitboard::EMPTY, |k| tables.king_zone[k.index()]));
 
+    let with_placement = params.placement != PlacementTerms::NONE;
     let mut side_scores = [S::ZERO; 2];
     let mut phase = 0;
     let mut non_pawn_material = [0i32; 2];
@@ -1004,9 +1063,14 @@ pub fn evaluate_with<V: Evaluate>(
                 }
                 attacks.by_non_royal[us] |= reach;
                 attacks.by_kind[us][i] |= reach;
-                let mobility = tables.mobility[i][(reach & mobility_area).count() as usize];
+                let squares_to_go = (reach & mobility_area).count();
+                let mobility = tables.mobility[i][squares_to_go as usize];
                 score += mobility;
                 mobility_mg[us] += mobility.mg;
+                if with_placement {
+                    let place = Placed { kind, sq, reach, squares_to_go };
+                    score += placement(pos, params, tables, &pawns, kings, zones, color, place);
+                }
                 if terms.open_file != S::ZERO {
                     let file = tables.files[V::Geo::file_of(sq) as usize];
                     if (file & pawns[us]).is_empty() {
@@ -1140,6 +1204,9 @@ pub fn evaluate_with<V: Evaluate>(
         if !params.threat_by_minor.is_empty() {
             score += threats_by_class(pos, params, tables, &attacks, strong, color);
         }
+        if params.queen_threat_by_leaper != S::ZERO || params.queen_threat_by_slider != S::ZERO {
+            score += threats_on_queens(pos, params, tables, &attacks, strong, color);
+        }
         // King safety.
         if let Some(king) = kings[us] {
             let zone = zones[us];
@@ -1178,17 +1245,33 @@ pub fn evaluate_with<V: Evaluate>(
                 units += king_terms.safe_check * safe + king_terms.unsafe_check * unsafe_;
             }
             units += king_terms.attacker * attacks.king_attackers[us];
-            if king_terms.flank_attack != S::ZERO || king_terms.pawnless_flank != S::ZERO {
+            if king_terms.flank_attack != S::ZERO
+                || king_terms.pawnless_flank != S::ZERO
+                || king_terms.flank_defence != 0
+            {
                 let file = V::Geo::file_of(king) as usize;
                 let flank = tables.king_flank[us * V::Geo::FILES as usize + file];
                 let attacked = flank & attacks.all[them];
                 let flank_attacks =
                     (attacked.count() + (attacked & attacks.twice[them]).count()) as i32;
                 score += king_terms.flank_attack * flank_attacks;
+                let defended = (flank & attacks.all[us]).count() as i32;
+                units -= king_terms.flank_defence * defended / 8;
                 let flank_files =
                     tables.king_flank[file] | tables.king_flank[V::Geo::FILES as usize + file];
                 if (flank_files & (pawns[0] | pawns[1])).is_empty() {
                     score += king_terms.pawnless_flank;
+                }
+            }
+            if king_terms.blockers != 0 {
+                units += king_terms.blockers * king_blockers(pos, color, king).count() as i32;
+            }
+            if king_terms.minor_defender != 0 {
+                let knights = tables.minor_kinds & !tables.bishop_kinds;
+                if kinds_in(knights)
+                    .any(|kind| (attacks.by_kind[us][kind.index()] & zone).is_nonempty())
+                {
+                    units -= king_terms.minor_defender;
                 }
             }
             units += king_terms.mobility_edge * (mobility_mg[them] - mobility_mg[us]) / 32;
@@ -1609,6 +1692,129 @@ fn threats_by_class<V: Evaluate>(
         score += params.threat_by_minor[i] * minor_hits;
         if let Some(&by_rook_value) = params.threat_by_rook.get(i) {
             score += by_rook_value * (ours & weak & by_rook).count() as i32;
+        }
+    }
+    score
+}
+
+/// One of our pieces as the piece loop of [`evaluate_with`] sees it.
+struct Placed<V: Variant> {
+    kind: PieceType,
+    sq: ekumen_movegen::Square,
+    /// What it attacks.
+    reach: Bb<V>,
+    /// How many of those squares count for its mobility.
+    squares_to_go: u32,
+}
+
+/// What `color`'s piece gains or loses from where it stands with respect to the kings
+/// ([`PlacementTerms`]).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn placement<V: Evaluate>(
+    pos: &Position<V>,
+    params: &EvalParams,
+    tables: &EvalTables<V>,
+    pawns: &[Bb<V>; 2],
+    kings: [Option<ekumen_movegen::Square>; 2],
+    zones: [Bb<V>; 2],
+    color: Color,
+    piece: Placed<V>,
+) -> S {
+    let terms = &params.placement;
+    let (us, them) = (color.index(), (!color).index());
+    let bit = 1u16 << piece.kind.index();
+    let file = V::Geo::file_of(piece.sq);
+    let mut score = S::ZERO;
+    if tables.minor_kinds & bit != 0 {
+        if let Some(king) = kings[us] {
+            score += terms.king_protector * distance::<V>(king, piece.sq);
+        }
+    }
+    let enemy_zone = zones[them];
+    if enemy_zone.is_nonempty() && (piece.reach & enemy_zone).is_empty() {
+        if tables.rook_kinds & bit != 0 {
+            if (tables.files[file as usize] & enemy_zone).is_nonempty() {
+                score += terms.rook_on_king_ring;
+            }
+        } else if tables.bishop_kinds & bit != 0 {
+            let through_pawns = pos.attacks_from(color, piece.kind, piece.sq, pawns[0] | pawns[1]);
+            if (through_pawns & enemy_zone).is_nonempty() {
+                score += terms.bishop_on_king_ring;
+            }
+        }
+    }
+    if tables.rook_kinds & bit != 0
+        && piece.squares_to_go <= 3
+        && (tables.files[file as usize] & pawns[us]).is_nonempty()
+    {
+        if let Some(king) = kings[us] {
+            let king_file = V::Geo::file_of(king);
+            if (king_file < V::Geo::FILES / 2) == (file < king_file) {
+                let rights = pos.castling_rights() & (0b11 << (2 * us));
+                score += terms.trapped_rook * (1 + i32::from(rights == 0));
+            }
+        }
+    }
+    score
+}
+
+/// The men of either side that alone stand between `color`'s king on `king` and an
+/// enemy slider that would otherwise reach it.
+#[inline(always)]
+fn king_blockers<V: Evaluate>(
+    pos: &Position<V>,
+    color: Color,
+    king: ekumen_movegen::Square,
+) -> Bb<V> {
+    let tables = V::tables();
+    let sliders = V::Geo::sliders();
+    let occupied = pos.occupied();
+    let mut blockers = Bitboard::EMPTY;
+    for kind in kinds_in(tables.orthogonal_sliders | tables.diagonal_sliders) {
+        for sniper in pos.pieces_of(!color, kind) & tables.slider_sources(!color, kind, king) {
+            let between = sliders.between(king, sniper) & occupied;
+            if between.is_nonempty() && !between.more_than_one() {
+                blockers |= between;
+            }
+        }
+    }
+    blockers
+}
+
+/// What `color` loses to squares from which enemy minor and rook-class pieces could
+/// attack its queen-class pieces next move ([`EvalParams::queen_threat_by_leaper`] and
+/// [`EvalParams::queen_threat_by_slider`]); `strong` is what `color` holds strongly.
+#[inline(always)]
+fn threats_on_queens<V: Evaluate>(
+    pos: &Position<V>,
+    params: &EvalParams,
+    tables: &EvalTables<V>,
+    attacks: &Attacks<V>,
+    strong: Bb<V>,
+    color: Color,
+) -> S {
+    let them = (!color).index();
+    let occupied = pos.occupied();
+    let safe = !pos.pieces(!color) & !strong;
+    let mut score = S::ZERO;
+    for heavy in kinds_in(tables.heavy_kinds) {
+        for sq in pos.pieces_of(color, heavy) {
+            for kind in kinds_in(tables.minor_kinds | tables.rook_kinds) {
+                let reach = attacks.by_kind[them][kind.index()] & safe;
+                if reach.is_empty() {
+                    continue;
+                }
+                // As in `checks`: a piece of ours on `sq` reaches the squares from which
+                // the enemy's piece of that kind attacks it.
+                let from = pos.attacks_from(color, kind, sq, occupied) & reach;
+                if V::PIECES[kind.index()].slides != 0 {
+                    let backed = (from & attacks.twice[them]).count() as i32;
+                    score += params.queen_threat_by_slider * backed;
+                } else {
+                    score += params.queen_threat_by_leaper * from.count() as i32;
+                }
+            }
         }
     }
     score

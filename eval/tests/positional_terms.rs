@@ -5,7 +5,7 @@
 
 use ekumen_eval::{
     evaluate_with, s, EvalParams, EvalTables, Evaluate, KingTerms, PasserTerms, PawnTerms,
-    ScaleTerms, StructureTerms, WinnabilityTerms, S,
+    PlacementTerms, ScaleTerms, StructureTerms, WinnabilityTerms, S,
 };
 use ekumen_movegen::variants::{Chess, Gothic};
 use ekumen_movegen::Position;
@@ -460,4 +460,81 @@ fn attacks_on_the_kings_flank_and_a_pawnless_flank_cost() {
     let covered = "1k6/p7/8/8/8/8/P6P/6K1 w - - 0 1";
     assert_eq!(king_share::<Chess>(bare, pawnless, base), -50, "no pawn on e-h");
     assert_eq!(king_share::<Chess>(covered, pawnless, base), 0, "h2");
+}
+
+#[test]
+fn a_man_alone_between_the_king_and_an_enemy_slider_adds_danger() {
+    // Black's knight and queen attack the squares around White's king on g1. A black
+    // bishop on b6 pins the pawn on f2 to the king; on a1 it is on no line with the king.
+    // No cap, so that every unit shows.
+    let base = KingTerms { attacker: 2, cap: i32::MAX, ..KingTerms::NONE };
+    let with = KingTerms { blockers: 10, ..base };
+    let pinned = "k7/8/1b6/8/6nq/8/5PPP/6K1 w - - 0 1";
+    let apart = "k7/8/8/8/6nq/8/5PPP/b5K1 w - - 0 1";
+    assert_eq!(king_share::<Chess>(apart, with, base), 0, "no man alone on a line");
+    let share = king_share::<Chess>(pinned, with, base);
+    assert!(share < 0, "the pinned pawn should add danger, changed {share}");
+}
+
+#[test]
+fn a_knight_by_the_king_and_guarded_flank_squares_take_danger_away() {
+    // No cap, so that every unit shows.
+    let base = KingTerms { attacker: 2, cap: i32::MAX, ..KingTerms::NONE };
+    // A white knight on f3 guards h2 and g1; on b1 nothing near the king.
+    let knight = KingTerms { minor_defender: 10, ..base };
+    let near = "k7/8/8/8/6nq/5N2/5PPP/6K1 w - - 0 1";
+    let far = "k7/8/8/8/6nq/8/5PPP/1N4K1 w - - 0 1";
+    assert_eq!(king_share::<Chess>(far, knight, base), 0, "a knight far away");
+    let share = king_share::<Chess>(near, knight, base);
+    assert!(share > 0, "the knight on f3 should take danger away, changed {share}");
+    // White's king and pawns guard nine squares of its flank (e1-h5); a queen on e2 more.
+    let defence = KingTerms { flank_defence: 8, ..base };
+    let bare = king_share::<Chess>(far, defence, base);
+    let queen = king_share::<Chess>("k7/8/8/8/6nq/8/4QPPP/1N4K1 w - - 0 1", defence, base);
+    assert!(0 < bare && bare < queen, "flank defence: {bare} with pawns, {queen} with a queen");
+}
+
+/// What `placement` adds over chess's own parameters (which have none) in `fen`.
+fn placement_gain(fen: &str, placement: PlacementTerms) -> i32 {
+    chess_gain(fen, &EvalParams { placement, ..Chess::PARAMS })
+}
+
+#[test]
+fn placement_terms_score_pieces_by_where_they_stand_to_the_kings() {
+    let none = PlacementTerms::NONE;
+    // Pawns on h2 and h7 keep the endgames from counting as drawn.
+    let protector = PlacementTerms { king_protector: s(-10, -10), ..none };
+    assert_eq!(placement_gain("4k3/7p/8/8/8/5N2/7P/6K1 w - - 0 1", protector), -20, "Nf3");
+    assert_eq!(placement_gain("N3k3/7p/8/8/8/8/7P/6K1 w - - 0 1", protector), -70, "Na8");
+    // A rook on g3 behind its own pawn on g5 bears on g7 and g8 once the file opens.
+    let rook = PlacementTerms { rook_on_king_ring: s(10, 10), ..none };
+    assert_eq!(placement_gain("6k1/7p/8/6P1/8/6R1/7P/4K3 w - - 0 1", rook), 10, "Rg3");
+    assert_eq!(placement_gain("6k1/7p/8/6P1/8/R7/7P/4K3 w - - 0 1", rook), 0, "Ra3");
+    assert_eq!(placement_gain("6k1/6pp/8/8/8/6R1/7P/4K3 w - - 0 1", rook), 0, "Rg3 hits g7");
+    // A bishop on b3 blocked on d5 by a knight would see f7 if the knight left; one
+    // blocked by a pawn there does not count.
+    let bishop = PlacementTerms { bishop_on_king_ring: s(10, 10), ..none };
+    assert_eq!(placement_gain("6k1/7p/8/3n4/8/1B6/7P/4K3 w - - 0 1", bishop), 10, "knight d5");
+    assert_eq!(placement_gain("6k1/7p/8/3p4/8/1B6/7P/4K3 w - - 0 1", bishop), 0, "pawn d5");
+    // A rook shut in on h1 by its king on g1 and pawn on h2; with the king on e1 it has
+    // two squares, and counts once while White may still castle.
+    let trapped = PlacementTerms { trapped_rook: s(-10, -10), ..none };
+    assert_eq!(placement_gain("4k3/7p/8/8/8/8/7P/6KR w - - 0 1", trapped), -20, "Kg1 Rh1");
+    assert_eq!(placement_gain("4k3/7p/8/8/8/8/7P/4K2R w K - 0 1", trapped), -10, "may castle");
+    assert_eq!(placement_gain("4k3/7p/8/8/8/8/7P/R5K1 w - - 0 1", trapped), 0, "Ra1");
+}
+
+#[test]
+fn squares_from_which_a_lesser_piece_would_hit_the_queen_cost() {
+    let leaper = EvalParams { queen_threat_by_leaper: s(-10, -10), ..Chess::PARAMS };
+    // Black's knight on b8 can go to c6 and attack White's queen on d4, unless a white
+    // pawn on b5 guards c6.
+    assert_eq!(chess_gain("1n2k3/7p/8/8/3Q4/8/7P/4K3 w - - 0 1", &leaper), -10, "Nc6");
+    assert_eq!(chess_gain("1n2k3/7p/8/1P6/3Q4/8/7P/4K3 w - - 0 1", &leaper), 0, "c6 held");
+    // Black's bishop on f8 reaches c5 and g7, from which it would attack the queen, but
+    // counts only where Black attacks twice: with a rook on c8, c5 (bishop and rook) and
+    // d8 (rook and king), from which the rook would attack it.
+    let slider = EvalParams { queen_threat_by_slider: s(-10, -10), ..Chess::PARAMS };
+    assert_eq!(chess_gain("4kb2/7p/8/8/3Q4/8/7P/4K3 w - - 0 1", &slider), 0, "bishop alone");
+    assert_eq!(chess_gain("2r1kb2/7p/8/8/3Q4/8/7P/4K3 w - - 0 1", &slider), -20, "and a rook");
 }

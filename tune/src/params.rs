@@ -8,8 +8,8 @@
 use std::fmt::Write;
 
 use ekumen_eval::{
-    EvalParams, KingTerms, PasserTerms, PawnTerms, PieceTerms, ScaleTerms, StructureTerms,
-    WinnabilityTerms, S,
+    EvalParams, KingTerms, PasserTerms, PawnTerms, PieceTerms, PlacementTerms, ScaleTerms,
+    StructureTerms, WinnabilityTerms, S,
 };
 use ekumen_movegen::{Geometry, PieceType, Variant};
 
@@ -56,6 +56,7 @@ pub struct Editable {
     pub storm: Vec<S>,
     pub blocked_storm: S,
     pub structure: StructureTerms,
+    pub placement: PlacementTerms,
     pub king: KingTerms,
     pub threat_by_pawn: S,
     pub hanging: S,
@@ -66,6 +67,8 @@ pub struct Editable {
     pub restricted: S,
     pub weak_piece: S,
     pub weak_pawn: S,
+    pub queen_threat_by_leaper: S,
+    pub queen_threat_by_slider: S,
     pub passers: PasserTerms,
     pub winnability: WinnabilityTerms,
     pub scale: ScaleTerms,
@@ -112,6 +115,7 @@ impl Editable {
             storm: params.pawns.storm.to_vec(),
             blocked_storm: params.pawns.blocked_storm,
             structure: params.structure,
+            placement: params.placement,
             king: params.king,
             threat_by_pawn: params.threat_by_pawn,
             hanging: params.hanging,
@@ -122,6 +126,8 @@ impl Editable {
             restricted: params.restricted,
             weak_piece: params.weak_piece,
             weak_pawn: params.weak_pawn,
+            queen_threat_by_leaper: params.queen_threat_by_leaper,
+            queen_threat_by_slider: params.queen_threat_by_slider,
             passers: params.passers,
             winnability: params.winnability,
             scale: params.scale,
@@ -180,6 +186,7 @@ impl Editable {
                 blocked_storm: self.blocked_storm,
             },
             structure: self.structure,
+            placement: self.placement,
             king: self.king,
             threat_by_pawn: self.threat_by_pawn,
             hanging: self.hanging,
@@ -190,6 +197,8 @@ impl Editable {
             restricted: self.restricted,
             weak_piece: self.weak_piece,
             weak_pawn: self.weak_pawn,
+            queen_threat_by_leaper: self.queen_threat_by_leaper,
+            queen_threat_by_slider: self.queen_threat_by_slider,
             passers: self.passers,
             winnability: self.winnability,
             scale: self.scale,
@@ -265,6 +274,9 @@ impl Editable {
             pair(&mut f, "king.flank_attack", &mut self.king.flank_attack);
             pair(&mut f, "king.pawnless_flank", &mut self.king.pawnless_flank);
         }
+        f("king.flank_defence", &mut self.king.flank_defence);
+        f("king.blockers", &mut self.king.blockers);
+        f("king.minor_defender", &mut self.king.minor_defender);
         f("king.eg_per_unit", &mut self.king.eg_per_unit);
         pair(&mut f, "threat_by_pawn", &mut self.threat_by_pawn);
         pair(&mut f, "hanging", &mut self.hanging);
@@ -277,6 +289,15 @@ impl Editable {
         pair(&mut f, "weak_piece", &mut self.weak_piece);
         table(&mut f, "threat_by_minor", &mut self.threat_by_minor);
         table(&mut f, "threat_by_rook", &mut self.threat_by_rook);
+        pair(&mut f, "queen_threat_by_leaper", &mut self.queen_threat_by_leaper);
+        pair(&mut f, "queen_threat_by_slider", &mut self.queen_threat_by_slider);
+        if self.placement != PlacementTerms::NONE {
+            let p = &mut self.placement;
+            pair(&mut f, "placement.king_protector", &mut p.king_protector);
+            pair(&mut f, "placement.rook_on_king_ring", &mut p.rook_on_king_ring);
+            pair(&mut f, "placement.bishop_on_king_ring", &mut p.bishop_on_king_ring);
+            pair(&mut f, "placement.trapped_rook", &mut p.trapped_rook);
+        }
         // Terms a variant leaves at NONE stay out of its fit.
         if self.passers != PasserTerms::NONE {
             let p = &mut self.passers;
@@ -332,6 +353,22 @@ impl Editable {
             }
             i += 1;
         });
+    }
+
+    /// The placement field of [`Self::to_rust`], `NONE` when the variant leaves it so.
+    fn placement_to_rust(&self) -> String {
+        let p = &self.placement;
+        if *p == PlacementTerms::NONE {
+            return "PlacementTerms::NONE".to_string();
+        }
+        format!(
+            "PlacementTerms {{ king_protector: {}, rook_on_king_ring: {}, bishop_on_king_ring: {}, \
+             trapped_rook: {} }}",
+            s(p.king_protector),
+            s(p.rook_on_king_ring),
+            s(p.bishop_on_king_ring),
+            s(p.trapped_rook)
+        )
     }
 
     /// The passed-pawn, winnability and scale fields of [`Self::to_rust`], each `NONE`
@@ -439,10 +476,10 @@ impl Editable {
              doubled: {},\n        isolated: {},\n        connected: {},\n        connected_by_rank: {},\n        supported: {},\n        weak_unopposed: {},\n        backward: {},\n        \
              passed: {},\n        shelter: {},\n        storm: {},\n        blocked_storm: {},\n    }},\n    \
              structure: StructureTerms {{ space: {}, bishop_pawns: {}, long_diagonal: {}, outpost: {}, \
-             behind_pawn: {} }},\n    king: KingTerms {{ weak_square: {}, shelter: {}, safe_check: {}, unsafe_check: {}, attacker: {}, no_queen: {}, mobility_edge: {}, flank_attack: {}, pawnless_flank: {}, \
-             divisor: {}, eg_per_unit: {}, \
+             behind_pawn: {} }},\n    placement: {},\n    king: KingTerms {{ weak_square: {}, shelter: {}, safe_check: {}, unsafe_check: {}, attacker: {}, no_queen: {}, mobility_edge: {}, flank_attack: {}, pawnless_flank: {}, \
+             flank_defence: {}, blockers: {}, minor_defender: {}, divisor: {}, eg_per_unit: {}, \
              cap: {} }},\n    threat_by_pawn: {},\n    hanging: {},\n    \
-             threat_by_lesser: {},\n    threat_by_push: {},\n    threat_by_minor: {},\n    threat_by_rook: {},\n    restricted: {},\n    weak_piece: {},\n    weak_pawn: {},\n    {}\n    drawish_margin: {},\n}}\n",
+             threat_by_lesser: {},\n    threat_by_push: {},\n    threat_by_minor: {},\n    threat_by_rook: {},\n    restricted: {},\n    weak_piece: {},\n    weak_pawn: {},\n    queen_threat_by_leaper: {},\n    queen_threat_by_slider: {},\n    {}\n    drawish_margin: {},\n}}\n",
             s(self.tempo),
             s(self.bishop_pair),
             s(self.doubled),
@@ -461,6 +498,7 @@ impl Editable {
             s(self.structure.long_diagonal),
             s(self.structure.outpost),
             s(self.structure.behind_pawn),
+            self.placement_to_rust(),
             k.weak_square,
             k.shelter,
             k.safe_check,
@@ -470,6 +508,9 @@ impl Editable {
             k.mobility_edge,
             s(k.flank_attack),
             s(k.pawnless_flank),
+            k.flank_defence,
+            k.blockers,
+            k.minor_defender,
             k.divisor,
             k.eg_per_unit,
             k.cap,
@@ -482,6 +523,8 @@ impl Editable {
             s(self.restricted),
             s(self.weak_piece),
             s(self.weak_pawn),
+            s(self.queen_threat_by_leaper),
+            s(self.queen_threat_by_slider),
             self.later_terms_to_rust(),
             self.drawish_margin,
         );
