@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""Where the games of an `ekumen match` PGN turned: in each game one engine won, the first
+position where the winner's own reported score reached a threshold (the winner to move).
+What the winner's static evaluation and both engines' searches say there shows whether
+the edge came from judgement a static evaluation holds or from what only a search finds.
+
+    scripts/turning_points.py GAMES.pgn VARIANT --winner Fairy-Stockfish \\
+        [--threshold 150] [--out FENS.txt] [--trace FS] \\
+        [--search ENGINE --search FS --nodes 200000,2000000] [--limit 40]
+
+--trace FS: the mean of each term of Fairy-Stockfish's classical evaluation trace (its
+`eval` command), from the winner's side, at each game's opening and at its turning point.
+--search: each engine's score for each turning point (the winner's side), a fresh engine
+per search, at each node budget; the median, the mean (scores clipped to +-10 pawns) and
+how many reach the threshold. Shinobi and gethenian are read from
+tests/data/fairy/variants.ini.
+"""
+import argparse
+import re
+import statistics
+import subprocess
+import sys
+
+import pyffish as sf
+
+from pgn_games import read_movetexts
+from uci_engine import FAIRY_VARIANTS_INI, UciEngine
+
+MOVE_AND_COMMENT = re.compile(r"([a-z]\d+[a-z]\d+[a-z+]?|[A-Z]@[a-z]\d+)\s*\{([^}]*)\}")
+SCORE = re.compile(r"^([+-]?[\d.]+)/")
+TRACE_ROW = re.compile(r"\|\s*([A-Za-z ]+?)\s*\|.*\|\s*(-?[\d.]+)\s+(-?[\d.]+)\s*\|\s*$")
+
+
+def turning_points(path, variant, winner, threshold):
+    """(opening FEN, turning-point FEN, winner plays White) per game `winner` won."""
+    found = []
+    for tags, body in read_movetexts(path):
+        winner_white = tags.get("White") == winner
+        if tags.get("Result") != ("1-0" if winner_white else "0-1"):
+            continue
+        start = tags.get("FEN") or sf.start_fen(variant)
+        white_to_move = " w " in start
+        moves = []
+        for move, comment in MOVE_AND_COMMENT.findall(body):
+            score = SCORE.match(comment.strip())
+            if white_to_move == winner_white and score and float(score.group(1)) * 100 >= threshold:
+                found.append((start, sf.get_fen(variant, start, moves), winner_white))
+                break
+            moves.append(move)
+            white_to_move = not white_to_move
+    return found
+
+
+class Tracer:
+    """Fairy-Stockfish's `eval` trace: term -> (mg, eg) in pawns, White's side."""
+
+    def __init__(self, binary, variant):
+        self.proc = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        self.send(f"setoption name VariantPath value {FAIRY_VARIANTS_INI}")
+        self.send(f"setoption name UCI_Variant value {variant}")
+
+    def send(self, line):
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def terms(self, fen):
+        self.send(f"position fen {fen}")
+        self.send("eval")
+        self.send("isready")
+        terms = {}
+        for line in self.proc.stdout:
+            if line.startswith("readyok"):
+                return terms
+            match = TRACE_ROW.match(line)
+            if match:
+                terms[match.group(1)] = (float(match.group(2)), float(match.group(3)))
+        raise RuntimeError("engine exited")
+
+    def quit(self):
+        self.send("quit")
+        self.proc.wait(timeout=30)
+
+
+def report_trace(points, binary, variant):
+    tracer = Tracer(binary, variant)
+    sums, count = {}, 0
+    for start, turn, winner_white in points:
+        before, after = tracer.terms(start), tracer.terms(turn)
+        if not before or not after:
+            continue  # in check: no trace
+        sign = 1 if winner_white else -1
+        for term, (mg, eg) in after.items():
+            if term not in before:
+                continue
+            total = sums.setdefault(term, [0.0] * 4)
+            total[0] += sign * before[term][0]
+            total[1] += sign * before[term][1]
+            total[2] += sign * mg
+            total[3] += sign * eg
+        count += 1
+    tracer.quit()
+    print(f"Fairy-Stockfish's evaluation terms, winner's side, mean over {count} games, "
+          "pawns (mg eg): at the opening -> at the turning point")
+    for term, t in sums.items():
+        print(f"  {term:12s} {t[0] / count:+.2f} {t[1] / count:+.2f} -> "
+              f"{t[2] / count:+.2f} {t[3] / count:+.2f}")
+
+
+def report_search(points, engines, budgets, variant, threshold):
+    print(f"search scores at the turning points, winner's side, {len(points)} positions:")
+    for binary in engines:
+        for nodes in budgets:
+            scores = []
+            for _, turn, _ in points:
+                engine = UciEngine(binary, variant, variants_ini=FAIRY_VARIANTS_INI)
+                _, score = engine.search(turn, nodes)
+                engine.quit()
+                scores.append(max(-1000, min(1000, score)))
+            print(f"  {binary} {nodes} nodes: median {statistics.median(scores):+.0f}, "
+                  f"mean {statistics.mean(scores):+.0f}, "
+                  f"{sum(s >= threshold for s in scores)} at +{threshold} or more", flush=True)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("pgn")
+    parser.add_argument("variant")
+    parser.add_argument("--winner", default="Fairy-Stockfish")
+    parser.add_argument("--threshold", type=int, default=150, help="centipawns")
+    parser.add_argument("--out", help="write the turning points' FENs here")
+    parser.add_argument("--trace", metavar="FS", help="Fairy-Stockfish binary")
+    parser.add_argument("--search", action="append", default=[], metavar="ENGINE")
+    parser.add_argument("--nodes", default="200000", help="comma-separated budgets")
+    parser.add_argument("--limit", type=int, help="the first N turning points only")
+    args = parser.parse_args()
+    points = turning_points(args.pgn, args.variant, args.winner, args.threshold)
+    if args.limit:
+        points = points[: args.limit]
+    print(f"{len(points)} games won by {args.winner} reached +{args.threshold} on its own score")
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as out:
+            out.writelines(turn + "\n" for _, turn, _ in points)
+    if args.trace:
+        report_trace(points, args.trace, args.variant)
+    if args.search:
+        report_search(points, args.search, [int(n) for n in args.nodes.split(",")], args.variant,
+                      args.threshold)
+    sys.exit(0)
