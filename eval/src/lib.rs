@@ -1737,7 +1737,11 @@ fn placement<V: Evaluate>(
             if (tables.files[file as usize] & enemy_zone).is_nonempty() {
                 score += terms.rook_on_king_ring;
             }
-        } else if tables.bishop_kinds & bit != 0 {
+        } else if tables.bishop_kinds & bit != 0
+            // Its diagonals on an empty board (a bishop moves alike both ways) first: most
+            // of the time they miss the king's squares and the lookup is spared.
+            && (V::tables().slider_sources(color, piece.kind, piece.sq) & enemy_zone).is_nonempty()
+        {
             let through_pawns = pos.attacks_from(color, piece.kind, piece.sq, pawns[0] | pawns[1]);
             if (through_pawns & enemy_zone).is_nonempty() {
                 score += terms.bishop_on_king_ring;
@@ -1797,18 +1801,27 @@ fn threats_on_queens<V: Evaluate>(
     let them = (!color).index();
     let occupied = pos.occupied();
     let safe = !pos.pieces(!color) & !strong;
+    let pieces = V::tables();
     let mut score = S::ZERO;
     for heavy in kinds_in(tables.heavy_kinds) {
         for sq in pos.pieces_of(color, heavy) {
             for kind in kinds_in(tables.minor_kinds | tables.rook_kinds) {
+                let def = &V::PIECES[kind.index()];
                 let reach = attacks.by_kind[them][kind.index()] & safe;
-                if reach.is_empty() {
+                // A pure slider reaches `sq` only from its lines on an empty board: most
+                // of the time none of those is in reach, and the lookup with the real
+                // occupancy is spared (the same count).
+                let pure_slider =
+                    def.slides != 0 && def.leaps.is_empty() && def.special == Special::None;
+                if reach.is_empty()
+                    || (pure_slider && (reach & pieces.slider_sources(!color, kind, sq)).is_empty())
+                {
                     continue;
                 }
                 // As in `checks`: a piece of ours on `sq` reaches the squares from which
                 // the enemy's piece of that kind attacks it.
                 let from = pos.attacks_from(color, kind, sq, occupied) & reach;
-                if V::PIECES[kind.index()].slides != 0 {
+                if def.slides != 0 {
                     let backed = (from & attacks.twice[them]).count() as i32;
                     score += params.queen_threat_by_slider * backed;
                 } else {
