@@ -18,7 +18,6 @@ tests/data/fairy/variants.ini.
 import argparse
 import re
 import statistics
-import subprocess
 import sys
 
 import pyffish as sf
@@ -51,42 +50,27 @@ def turning_points(path, variant, winner, threshold):
     return found
 
 
-class Tracer:
-    """Fairy-Stockfish's `eval` trace: term -> (mg, eg) in pawns, White's side."""
-
-    def __init__(self, binary, variant):
-        self.proc = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.send(f"setoption name VariantPath value {FAIRY_VARIANTS_INI}")
-        self.send(f"setoption name UCI_Variant value {variant}")
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def terms(self, fen):
-        self.send(f"position fen {fen}")
-        self.send("eval")
-        self.send("isready")
-        terms = {}
-        for line in self.proc.stdout:
-            if line.startswith("readyok"):
-                return terms
-            match = TRACE_ROW.match(line)
-            if match:
-                terms[match.group(1)] = (float(match.group(2)), float(match.group(3)))
-        raise RuntimeError("engine exited")
-
-    def quit(self):
-        self.send("quit")
-        self.proc.wait(timeout=30)
+def trace_terms(engine, fen):
+    """Fairy-Stockfish's `eval` trace of `fen`: term -> (mg, eg) in pawns, White's side;
+    empty where it gives none (in check)."""
+    engine.send(f"position fen {fen}")
+    engine.send("eval")
+    engine.send("isready")
+    terms = {}
+    for line in engine.lines():
+        if line.startswith("readyok"):
+            return terms
+        match = TRACE_ROW.match(line)
+        if match:
+            terms[match.group(1)] = (float(match.group(2)), float(match.group(3)))
+    raise RuntimeError("engine exited")
 
 
 def report_trace(points, binary, variant):
-    tracer = Tracer(binary, variant)
+    tracer = UciEngine(binary, variant, variants_ini=FAIRY_VARIANTS_INI)
     sums, count = {}, 0
     for start, turn, winner_white in points:
-        before, after = tracer.terms(start), tracer.terms(turn)
+        before, after = trace_terms(tracer, start), trace_terms(tracer, turn)
         if not before or not after:
             continue  # in check: no trace
         sign = 1 if winner_white else -1

@@ -1264,7 +1264,8 @@ pub fn evaluate_with<V: Evaluate>(
                 }
             }
             if king_terms.blockers != 0 {
-                units += king_terms.blockers * king_blockers(pos, color, king).count() as i32;
+                let blockers = pos.slider_blockers(king, occupied, !color);
+                units += king_terms.blockers * blockers.count() as i32;
             }
             if king_terms.minor_defender != 0 {
                 let knights = tables.minor_kinds & !tables.bishop_kinds;
@@ -1761,29 +1762,6 @@ fn placement<V: Evaluate>(
         }
     }
     score
-}
-
-/// The men of either side that alone stand between `color`'s king on `king` and an
-/// enemy slider that would otherwise reach it.
-#[inline(always)]
-fn king_blockers<V: Evaluate>(
-    pos: &Position<V>,
-    color: Color,
-    king: ekumen_movegen::Square,
-) -> Bb<V> {
-    let tables = V::tables();
-    let sliders = V::Geo::sliders();
-    let occupied = pos.occupied();
-    let mut blockers = Bitboard::EMPTY;
-    for kind in kinds_in(tables.orthogonal_sliders | tables.diagonal_sliders) {
-        for sniper in pos.pieces_of(!color, kind) & tables.slider_sources(!color, kind, king) {
-            let between = sliders.between(king, sniper) & occupied;
-            if between.is_nonempty() && !between.more_than_one() {
-                blockers |= between;
-            }
-        }
-    }
-    blockers
 }
 
 /// What `color` loses to squares from which enemy minor and rook-class pieces could

@@ -138,7 +138,7 @@ impl<V: Variant> Position<V> {
         if target.is_empty() {
             return;
         }
-        let pinned = self.pinned(king, us, occupied);
+        let pinned = self.slider_blockers(king, occupied, !us) & self.pieces(us);
         let knight_blockers = if V::COHERENT_KNIGHTS {
             self.coherent_blockers(king, us, occupied)
         } else {
@@ -335,27 +335,6 @@ impl<V: Variant> Position<V> {
             }
         }
         targets
-    }
-
-    /// Pieces of `us` that alone stand between `king` and an enemy slider able to reach it.
-    fn pinned(&self, king: Square, us: Color, occupied: Bb<V>) -> Bb<V> {
-        let tables = V::tables();
-        let sliders = V::Geo::sliders();
-        let ours = self.pieces(us);
-        let mut pinned = Bitboard::EMPTY;
-        let mut kinds = tables.orthogonal_sliders | tables.diagonal_sliders;
-        while kinds != 0 {
-            let kind = PieceType(kinds.trailing_zeros() as u8);
-            kinds &= kinds - 1;
-            let snipers = self.pieces_of(!us, kind) & tables.slider_sources(!us, kind, king);
-            for sniper in snipers {
-                let blockers = sliders.between(king, sniper) & occupied;
-                if !blockers.more_than_one() {
-                    pinned |= blockers & ours;
-                }
-            }
-        }
-        pinned
     }
 
     /// Where the piece pinned on `pinned` may go: the squares from the king out to the

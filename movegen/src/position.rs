@@ -188,6 +188,29 @@ impl<V: Variant> Position<V> {
         V::tables().attacks(color, kind, sq, occupied)
     }
 
+    /// Men of either colour that alone stand, in `occupied`, between `king` and a slider
+    /// of `by` that would reach it without them: the king's side's men among them are
+    /// pinned, and `by`'s own would uncover a check by moving. (Straight lines only; a
+    /// coherent knight's paths are another matter.)
+    #[inline]
+    pub fn slider_blockers(&self, king: Square, occupied: Bb<V>, by: Color) -> Bb<V> {
+        let tables = V::tables();
+        let sliders = V::Geo::sliders();
+        let mut blockers = Bitboard::EMPTY;
+        let mut kinds = tables.orthogonal_sliders | tables.diagonal_sliders;
+        while kinds != 0 {
+            let kind = PieceType(kinds.trailing_zeros() as u8);
+            kinds &= kinds - 1;
+            for sniper in self.pieces_of(by, kind) & tables.slider_sources(by, kind, king) {
+                let between = sliders.between(king, sniper) & occupied;
+                if !between.more_than_one() {
+                    blockers |= between;
+                }
+            }
+        }
+        blockers
+    }
+
     /// Pieces of `by` attacking `sq` through `occupied`.
     #[inline]
     pub fn attackers_to(&self, sq: Square, occupied: Bb<V>, by: Color) -> Bb<V> {

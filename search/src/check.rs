@@ -92,8 +92,6 @@ impl<V: Variant> CheckInfo<V> {
         let occupied = pos.occupied();
         let mut check_squares = [Bitboard::EMPTY; MAX_PIECE_TYPES];
         let mut discoverers = Bitboard::EMPTY;
-        let tables = V::tables();
-        let sliders = V::Geo::sliders();
         for king in royals {
             for (i, def) in V::PIECES.iter().enumerate() {
                 if def.captures {
@@ -104,18 +102,7 @@ impl<V: Variant> CheckInfo<V> {
                 discoverers = pos.pieces(us);
                 continue;
             }
-            let mut kinds = tables.orthogonal_sliders | tables.diagonal_sliders;
-            while kinds != 0 {
-                let kind = PieceType(kinds.trailing_zeros() as u8);
-                kinds &= kinds - 1;
-                let snipers = pos.pieces_of(us, kind) & tables.slider_sources(us, kind, king);
-                for sniper in snipers {
-                    let between = sliders.between(king, sniper) & occupied;
-                    if !between.more_than_one() {
-                        discoverers |= between & pos.pieces(us);
-                    }
-                }
-            }
+            discoverers |= pos.slider_blockers(king, occupied, us) & pos.pieces(us);
         }
         CheckInfo { royals, check_squares, discoverers }
     }
