@@ -8,13 +8,11 @@ fixed node count, and the spread of the scores is printed (centipawns, side to m
 ENGINE is any UCI engine; Fairy-Stockfish reads shinobi and gethenian from
 tests/data/fairy/variants.ini. A mate counts as 30,000 centipawns."""
 import argparse
-import os
 import statistics
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from pgn_games import read_movetexts  # noqa: E402
-from uci_engine import FAIRY_VARIANTS_INI, UciEngine  # noqa: E402
+from pgn_games import read_movetexts
+from uci_engine import FAIRY_VARIANTS_INI, UciEngine
 
 
 def main():
