@@ -381,10 +381,11 @@ fn iterative_deepening<V: Evaluate>(
             }
         }
         worker.root_depth = depth;
+        // Every move's previous score is the last iteration's, -INFINITE for the moves it
+        // refuted: an older score kept would rank a refuted move first when this
+        // iteration stops before its first move is searched.
         for rm in &mut worker.root_moves {
-            if rm.score != -INFINITE {
-                rm.previous_score = rm.score;
-            }
+            rm.previous_score = rm.score;
             rm.score = -INFINITE;
         }
         best_move_changes *= 0.5;

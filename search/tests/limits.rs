@@ -60,6 +60,32 @@ fn node_limit_is_exact_and_repeatable_on_one_thread() {
     assert_eq!((first.best, first.nodes), (second.best, second.nodes));
 }
 
+/// A search stopped before its new iteration has searched the first root move plays the
+/// move of the last iteration it finished, not one an earlier iteration preferred and a
+/// later one refuted. Each iteration's end is found from its report; a node limit two
+/// nodes past it stops the next one at once.
+#[test]
+fn an_interrupted_iteration_plays_the_last_finished_one_s_move() {
+    let _processor = untimed();
+    // A gothic middlegame where the best move changes from iteration to iteration.
+    let fen =
+        "r1bq1k1b1r/ppp1p1ppp1/2n1p2n1p/6B3/1P2p1c1P1/N2P3N2/P1P2PPP1P/R2QCK1B1R w KQkq - 3 10";
+    let pos = AnyPosition::from_fen(VariantId::Gothic, fen, false).unwrap();
+    let (_, reports) =
+        run(SearchSettings::default(), &pos, Limits { depth: Some(12), ..Limits::default() });
+    assert!(reports.len() >= 10);
+    for finished in &reports {
+        let limits = Limits { nodes: Some(finished.nodes + 2), ..Limits::default() };
+        let (result, _) = run(SearchSettings::default(), &pos, limits);
+        assert_eq!(
+            result.best,
+            finished.pv.first().copied(),
+            "stopped after depth {}",
+            finished.depth
+        );
+    }
+}
+
 #[test]
 fn move_time_is_kept() {
     let _processor = timed();
