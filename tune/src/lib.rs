@@ -3,6 +3,7 @@
 //! `ekumen-tune` program drives it.
 
 pub mod data;
+pub mod explain;
 pub mod loss;
 pub mod params;
 pub mod search;

@@ -11,6 +11,9 @@
 //! cargo run --release -p ekumen-tune -- --variant gothic --data target/tuning/gothic.txt \
 //!     --out target/tuning/gothic.rs
 //! ```
+//!
+//! `--explain FEN` prints instead what each group of terms adds to that position's
+//! evaluation (`explain.rs`), to set beside another engine's evaluation trace.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -19,7 +22,7 @@ use std::time::Instant;
 use clap::Parser;
 use ekumen_eval::Evaluate;
 use ekumen_movegen::variants::{Chess, Coherent, Gethenian, Gothic, Shinobi};
-use ekumen_movegen::{Rng, VariantId};
+use ekumen_movegen::{Position, Rng, VariantId};
 use log::{error, info};
 
 use ekumen_tune::data::{self, Sample, Targets};
@@ -34,8 +37,11 @@ struct Args {
     #[arg(long)]
     variant: String,
     /// Scored positions: `fen;score;result` per line.
-    #[arg(long)]
-    data: PathBuf,
+    #[arg(long, required_unless_present = "explain")]
+    data: Option<PathBuf>,
+    /// Print what each group of terms adds to this position's evaluation, and tune nothing.
+    #[arg(long, value_name = "FEN")]
+    explain: Option<String>,
     /// Where the tuned parameters go (Rust), rewritten after each pass.
     #[arg(long)]
     out: Option<PathBuf>,
@@ -74,12 +80,17 @@ fn main() -> ExitCode {
         error!("unknown variant {}", args.variant);
         return ExitCode::FAILURE;
     };
-    let result = match variant {
-        VariantId::Chess => tune::<Chess>(&args),
-        VariantId::Coherent => tune::<Coherent>(&args),
-        VariantId::Gethenian => tune::<Gethenian>(&args),
-        VariantId::Gothic => tune::<Gothic>(&args),
-        VariantId::Shinobi => tune::<Shinobi>(&args),
+    let result = match (variant, &args.explain) {
+        (VariantId::Chess, Some(fen)) => explain::<Chess>(fen),
+        (VariantId::Coherent, Some(fen)) => explain::<Coherent>(fen),
+        (VariantId::Gethenian, Some(fen)) => explain::<Gethenian>(fen),
+        (VariantId::Gothic, Some(fen)) => explain::<Gothic>(fen),
+        (VariantId::Shinobi, Some(fen)) => explain::<Shinobi>(fen),
+        (VariantId::Chess, None) => tune::<Chess>(&args),
+        (VariantId::Coherent, None) => tune::<Coherent>(&args),
+        (VariantId::Gethenian, None) => tune::<Gethenian>(&args),
+        (VariantId::Gothic, None) => tune::<Gothic>(&args),
+        (VariantId::Shinobi, None) => tune::<Shinobi>(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -90,10 +101,22 @@ fn main() -> ExitCode {
     }
 }
 
+fn explain<V: Evaluate>(fen: &str) -> Result<(), String> {
+    let position = Position::<V>::from_fen(fen, false).map_err(|e| format!("bad FEN: {e}"))?;
+    let (total, shares) = ekumen_tune::explain::explain(&position);
+    println!("{:<34} {:>7}", "group (zeroed)", "White");
+    for share in shares {
+        println!("{:<34} {:>+7}", share.group, share.centipawns);
+    }
+    println!("{:<34} {:>+7}", "evaluation", total);
+    Ok(())
+}
+
 fn tune<V: Evaluate>(args: &Args) -> Result<(), String> {
     let targets = Targets { lambda: args.lambda, score_offset: args.score_offset };
-    let loaded = data::load::<V>(&args.data, targets)
-        .map_err(|e| format!("cannot read {}: {e}", args.data.display()))?;
+    let path = args.data.as_ref().ok_or("--data is required")?;
+    let loaded = data::load::<V>(path, targets)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     info!(
         "the games' results fit the scores best with --score-offset {:.0} (given: {:.0})",
         data::offset_fitting_results(&loaded.scores_and_results),
@@ -101,11 +124,7 @@ fn tune<V: Evaluate>(args: &Args) -> Result<(), String> {
     );
     let (mut samples, rejected) = (loaded.samples, loaded.rejected);
     if samples.len() < 100 {
-        return Err(format!(
-            "{} positions in {}: too few to tune",
-            samples.len(),
-            args.data.display()
-        ));
+        return Err(format!("{} positions in {}: too few to tune", samples.len(), path.display()));
     }
     shuffle(&mut samples);
     if let Some(limit) = args.limit {

@@ -1,0 +1,138 @@
+//! What each group of evaluation terms adds to one position's evaluation: the
+//! evaluation with every term, less the evaluation with that group's numbers set to zero,
+//! from White's point of view. A group is a name of [`Editable::for_each_value`] without
+//! its index and phase (`knight.squares`, `king.safe_check`).
+//!
+//! Piece values are the exception: they also sort the pieces into minor, rook and queen
+//! classes for the threat terms, so zeroing one would move other terms too. Their share
+//! is counted instead: the difference in pieces on the board times the value, blended by
+//! the game phase as the evaluation blends it.
+//!
+//! King danger grows with the square of its units and the scale terms multiply the
+//! endgame half, so for those the difference is what the group adds given all the
+//! others, not a share that sums to the total. It is a diagnostic for comparing
+//! Ekumen's judgement of a position with another engine's trace, not a decomposition.
+
+use ekumen_eval::{evaluate_with, EvalParams, EvalTables, Evaluate, S};
+use ekumen_movegen::{Color, PieceType, Position};
+
+use crate::params::Editable;
+
+/// One group's share of the evaluation, in centipawns from White's point of view.
+#[derive(Debug, PartialEq)]
+pub struct GroupShare {
+    pub group: String,
+    pub centipawns: i32,
+}
+
+/// The group a number belongs to: its name without `[index]` and `.mg` / `.eg`.
+fn group_of(name: &str) -> String {
+    let without_phase =
+        name.strip_suffix(".mg").or_else(|| name.strip_suffix(".eg")).unwrap_or(name);
+    let mut group = String::with_capacity(without_phase.len());
+    let mut depth = 0;
+    for c in without_phase.chars() {
+        match c {
+            '[' => depth += 1,
+            ']' => depth -= 1,
+            _ if depth == 0 => group.push(c),
+            _ => {}
+        }
+    }
+    group
+}
+
+fn white_eval<V: Evaluate>(pos: &Position<V>, editable: &Editable) -> i32 {
+    let eval = editable.with_params(|p| evaluate_with(pos, p, &EvalTables::<V>::from_params(p)));
+    if pos.side_to_move() == Color::White {
+        eval
+    } else {
+        -eval
+    }
+}
+
+/// The phase weight of the men on the board and in hand.
+fn phase_of<V: Evaluate>(pos: &Position<V>, params: &EvalParams) -> i32 {
+    let mut phase = 0;
+    for (i, terms) in params.pieces.iter().enumerate() {
+        let kind = PieceType(i as u8);
+        for color in Color::BOTH {
+            let men =
+                pos.pieces_of(color, kind).count() as i32 + i32::from(pos.hand_count(color, kind));
+            phase += terms.phase * men;
+        }
+    }
+    phase
+}
+
+/// The value share of piece type `i`: White's men on the board less Black's, times the
+/// value, blended by the phase.
+fn value_share<V: Evaluate>(pos: &Position<V>, params: &EvalParams, i: usize) -> i32 {
+    let kind = PieceType(i as u8);
+    let difference = pos.pieces_of(Color::White, kind).count() as i32
+        - pos.pieces_of(Color::Black, kind).count() as i32;
+    let max_phase = phase_of(&Position::<V>::startpos(), params).max(1);
+    let phase = phase_of(pos, params).min(max_phase);
+    let S { mg, eg } = params.pieces[i].value;
+    difference * (mg * phase + eg * (max_phase - phase)) / max_phase
+}
+
+/// The evaluation of `pos` from White's point of view and every group that changes it,
+/// largest change first.
+pub fn explain<V: Evaluate>(pos: &Position<V>) -> (i32, Vec<GroupShare>) {
+    let mut editable = Editable::of::<V>(&V::PARAMS);
+    let total = white_eval(pos, &editable);
+    let names = editable.names();
+    let values = editable.values();
+    let mut groups: Vec<String> = names.iter().map(|n| group_of(n)).collect();
+    groups.dedup();
+    let mut shares = Vec::new();
+    for (i, piece) in V::PIECES.iter().enumerate() {
+        let centipawns = value_share(pos, &V::PARAMS, i);
+        if centipawns != 0 {
+            shares.push(GroupShare { group: format!("{}.value", piece.name), centipawns });
+        }
+    }
+    for group in groups.into_iter().filter(|g| !g.ends_with(".value")) {
+        let members: Vec<usize> =
+            (0..names.len()).filter(|&i| group_of(&names[i]) == group).collect();
+        if members.iter().all(|&i| values[i] == 0) {
+            continue;
+        }
+        for &i in &members {
+            editable.set(i, 0);
+        }
+        let without = white_eval(pos, &editable);
+        for &i in &members {
+            editable.set(i, values[i]);
+        }
+        if without != total {
+            shares.push(GroupShare { group, centipawns: total - without });
+        }
+    }
+    shares.sort_by_key(|share| std::cmp::Reverse(share.centipawns.abs()));
+    (total, shares)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ekumen_movegen::variants::Chess;
+
+    #[test]
+    fn groups_drop_index_and_phase() {
+        assert_eq!(group_of("knight.squares[3][2].mg"), "knight.squares");
+        assert_eq!(group_of("king.safe_check"), "king.safe_check");
+        assert_eq!(group_of("pawns.passed[4].eg"), "pawns.passed");
+    }
+
+    #[test]
+    fn an_extra_queen_shows_as_queen_value() {
+        let pos = Position::<Chess>::from_fen("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1", false).unwrap();
+        let (total, shares) = explain(&pos);
+        assert!(total > 500, "{total}");
+        let value = shares.iter().find(|s| s.group == "queen.value").expect("queen value");
+        assert!(value.centipawns > 500, "{shares:?}");
+        assert_eq!(shares[0].group, "queen.value", "{shares:?}");
+    }
+}
