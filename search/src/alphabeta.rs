@@ -189,6 +189,9 @@ pub(crate) struct Worker<'a, V: Evaluate> {
     pub root_depth: i32,
     pub completed_depth: i32,
     pub stopped: bool,
+    /// How often another root move took the lead, halved after each iteration (the
+    /// clock's measure of an unsettled search).
+    pub best_move_changes: f64,
     stack: Vec<Frame>,
     pv: Box<[[Option<Move>; MAX_PLY + 1]; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
@@ -224,6 +227,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             root_depth: 0,
             completed_depth: 0,
             stopped: false,
+            best_move_changes: 0.0,
             stack: vec![Frame::default(); MAX_PLY + 8],
             pv: Box::new([[None; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
@@ -561,6 +565,9 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             }
             best = best.max(score);
             if score > alpha {
+                if i > self.pv_index {
+                    self.best_move_changes += 1.0;
+                }
                 alpha = score;
                 if score >= beta {
                     break;

@@ -29,7 +29,7 @@ use ekumen_movegen::{Move, Position};
 use crate::alphabeta::{RootMove, Worker};
 use crate::limits::Limits;
 use crate::ordering::Histories;
-use crate::time::TimeManager;
+use crate::time::{Stability, TimeManager};
 use crate::tt::{Bound, TranspositionTable};
 use crate::value::*;
 use crate::{
@@ -367,8 +367,9 @@ fn iterative_deepening<V: Evaluate>(
     let shared = worker.shared;
     let is_main = worker.id == 0;
     let multi_pv = shared.multi_pv;
-    let mut best_move_changes = 0.0f64;
     let mut last_best: Option<Move> = None;
+    // The depth at which the best move last changed.
+    let mut best_move_since = 0;
     let mut previous_scores: Vec<i32> = Vec::new();
     for depth in 1..=shared.max_depth {
         if worker.stopped || shared.stop.load(Ordering::Relaxed) {
@@ -388,7 +389,7 @@ fn iterative_deepening<V: Evaluate>(
             rm.previous_score = rm.score;
             rm.score = -INFINITE;
         }
-        best_move_changes *= 0.5;
+        worker.best_move_changes *= 0.5;
         for pv_index in 0..multi_pv {
             worker.pv_index = pv_index;
             worker.seldepth = 0;
@@ -437,8 +438,8 @@ fn iterative_deepening<V: Evaluate>(
         worker.completed_depth = depth;
         publish(worker);
         let best = worker.root_moves[0].mv;
-        if last_best.is_some_and(|m| m != best) {
-            best_move_changes += 1.0;
+        if last_best != Some(best) {
+            best_move_since = depth;
         }
         last_best = Some(best);
         let score = worker.root_moves[0].score;
@@ -457,7 +458,12 @@ fn iterative_deepening<V: Evaluate>(
                 let trend =
                     previous_scores.len().checked_sub(4).map_or(0, |i| previous_scores[i] - score);
                 let elapsed = shared.start.elapsed();
-                if !time.keep_going(elapsed, best_move_changes, trend, worker.root_moves.len()) {
+                let settled = Stability {
+                    best_move_changes: worker.best_move_changes,
+                    score_trend: trend,
+                    unchanged_depths: depth - best_move_since,
+                };
+                if !time.keep_going(elapsed, &settled, worker.root_moves.len()) {
                     break;
                 }
             }
