@@ -682,6 +682,21 @@ fn rook_kinds<V: Variant>(params: &EvalParams, pawn_kinds: u16) -> u16 {
     pieces & !minor_kinds::<V>(params, pawn_kinds) & !heavy_kinds::<V>(params, pawn_kinds)
 }
 
+/// The game phase of `pos` under `params`: the [`PieceTerms::phase`] of every man on the
+/// board and in hand. (The evaluation sums it as it goes over the pieces.)
+pub fn game_phase<V: Variant>(pos: &Position<V>, params: &EvalParams) -> i32 {
+    let mut phase = 0;
+    for (i, terms) in params.pieces.iter().enumerate() {
+        let kind = PieceType(i as u8);
+        for color in Color::BOTH {
+            let men =
+                pos.pieces_of(color, kind).count() as i32 + i32::from(pos.hand_count(color, kind));
+            phase += terms.phase * men;
+        }
+    }
+    phase
+}
+
 /// A variant with an evaluation: its parameters and their tables.
 pub trait Evaluate: Variant {
     const PARAMS: EvalParams<'static>;
@@ -922,16 +937,7 @@ impl<V: Evaluate> EvalTables<V> {
                 }
             }
         }
-        let start = Position::<V>::startpos();
-        let mut max_phase = 0;
-        for (i, terms) in params.pieces.iter().enumerate() {
-            let kind = PieceType(i as u8);
-            for color in Color::BOTH {
-                max_phase += terms.phase
-                    * (start.pieces_of(color, kind).count() as i32
-                        + i32::from(start.hand_count(color, kind)));
-            }
-        }
+        let max_phase = game_phase(&Position::<V>::startpos(), params);
         EvalTables {
             psqt,
             mobility,

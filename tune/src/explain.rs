@@ -13,9 +13,10 @@
 //! others, not a share that sums to the total. It is a diagnostic for comparing
 //! Ekumen's judgement of a position with another engine's trace, not a decomposition.
 
-use ekumen_eval::{evaluate_with, EvalParams, EvalTables, Evaluate, S};
+use ekumen_eval::{game_phase, EvalParams, EvalTables, Evaluate, S};
 use ekumen_movegen::{Color, PieceType, Position};
 
+use crate::loss::white_eval;
 use crate::params::Editable;
 
 /// One group's share of the evaluation, in centipawns from White's point of view.
@@ -42,37 +43,18 @@ fn group_of(name: &str) -> String {
     group
 }
 
-fn white_eval<V: Evaluate>(pos: &Position<V>, editable: &Editable) -> i32 {
-    let eval = editable.with_params(|p| evaluate_with(pos, p, &EvalTables::<V>::from_params(p)));
-    if pos.side_to_move() == Color::White {
-        eval
-    } else {
-        -eval
-    }
-}
-
-/// The phase weight of the men on the board and in hand.
-fn phase_of<V: Evaluate>(pos: &Position<V>, params: &EvalParams) -> i32 {
-    let mut phase = 0;
-    for (i, terms) in params.pieces.iter().enumerate() {
-        let kind = PieceType(i as u8);
-        for color in Color::BOTH {
-            let men =
-                pos.pieces_of(color, kind).count() as i32 + i32::from(pos.hand_count(color, kind));
-            phase += terms.phase * men;
-        }
-    }
-    phase
+fn evaluation<V: Evaluate>(pos: &Position<V>, editable: &Editable) -> i32 {
+    editable.with_params(|p| white_eval(pos, p, &EvalTables::<V>::from_params(p)))
 }
 
 /// The value share of piece type `i`: White's men on the board less Black's, times the
-/// value, blended by the phase.
+/// value, blended by the phase as the evaluation blends it.
 fn value_share<V: Evaluate>(pos: &Position<V>, params: &EvalParams, i: usize) -> i32 {
     let kind = PieceType(i as u8);
     let difference = pos.pieces_of(Color::White, kind).count() as i32
         - pos.pieces_of(Color::Black, kind).count() as i32;
-    let max_phase = phase_of(&Position::<V>::startpos(), params).max(1);
-    let phase = phase_of(pos, params).min(max_phase);
+    let max_phase = game_phase(&Position::<V>::startpos(), params).max(1);
+    let phase = game_phase(pos, params).min(max_phase);
     let S { mg, eg } = params.pieces[i].value;
     difference * (mg * phase + eg * (max_phase - phase)) / max_phase
 }
@@ -81,7 +63,7 @@ fn value_share<V: Evaluate>(pos: &Position<V>, params: &EvalParams, i: usize) ->
 /// largest change first.
 pub fn explain<V: Evaluate>(pos: &Position<V>) -> (i32, Vec<GroupShare>) {
     let mut editable = Editable::of::<V>(&V::PARAMS);
-    let total = white_eval(pos, &editable);
+    let total = evaluation(pos, &editable);
     let names = editable.names();
     let values = editable.values();
     let mut groups: Vec<String> = names.iter().map(|n| group_of(n)).collect();
@@ -102,7 +84,7 @@ pub fn explain<V: Evaluate>(pos: &Position<V>) -> (i32, Vec<GroupShare>) {
         for &i in &members {
             editable.set(i, 0);
         }
-        let without = white_eval(pos, &editable);
+        let without = evaluation(pos, &editable);
         for &i in &members {
             editable.set(i, values[i]);
         }

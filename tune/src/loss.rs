@@ -3,15 +3,19 @@
 //! `1 / (1 + exp(-eval / k))` with the evaluation from White's point of view.
 
 use ekumen_eval::{evaluate_with, EvalParams, EvalTables, Evaluate};
-use ekumen_movegen::Color;
+use ekumen_movegen::{Color, Position};
 use rayon::prelude::*;
 
 use crate::data::Sample;
 
-/// The evaluation of `sample` from White's point of view.
-fn white_eval<V: Evaluate>(sample: &Sample<V>, params: &EvalParams, tables: &EvalTables<V>) -> i32 {
-    let eval = evaluate_with(&sample.position, params, tables);
-    if sample.position.side_to_move() == Color::White {
+/// The evaluation of `position` from White's point of view.
+pub fn white_eval<V: Evaluate>(
+    position: &Position<V>,
+    params: &EvalParams,
+    tables: &EvalTables<V>,
+) -> i32 {
+    let eval = evaluate_with(position, params, tables);
+    if position.side_to_move() == Color::White {
         eval
     } else {
         -eval
@@ -34,7 +38,9 @@ pub fn mean_squared_error<V: Evaluate>(samples: &[Sample<V>], params: &EvalParam
         .map(|chunk| {
             chunk
                 .iter()
-                .map(|sample| squared_error(sample.target, white_eval(sample, params, &tables), k))
+                .map(|sample| {
+                    squared_error(sample.target, white_eval(&sample.position, params, &tables), k)
+                })
                 .sum::<f64>()
         })
         .collect();
@@ -45,7 +51,8 @@ pub fn mean_squared_error<V: Evaluate>(samples: &[Sample<V>], params: &EvalParam
 /// tuning moves the terms against each other rather than rescaling them all.
 pub fn fit_scale<V: Evaluate>(samples: &[Sample<V>], params: &EvalParams) -> f64 {
     let tables = EvalTables::<V>::from_params(params);
-    let evals: Vec<i32> = samples.par_iter().map(|s| white_eval(s, params, &tables)).collect();
+    let evals: Vec<i32> =
+        samples.par_iter().map(|s| white_eval(&s.position, params, &tables)).collect();
     let error = |k: f64| -> f64 {
         evals.iter().zip(samples).map(|(&eval, s)| squared_error(s.target, eval, k)).sum::<f64>()
     };

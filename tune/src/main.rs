@@ -80,17 +80,12 @@ fn main() -> ExitCode {
         error!("unknown variant {}", args.variant);
         return ExitCode::FAILURE;
     };
-    let result = match (variant, &args.explain) {
-        (VariantId::Chess, Some(fen)) => explain::<Chess>(fen),
-        (VariantId::Coherent, Some(fen)) => explain::<Coherent>(fen),
-        (VariantId::Gethenian, Some(fen)) => explain::<Gethenian>(fen),
-        (VariantId::Gothic, Some(fen)) => explain::<Gothic>(fen),
-        (VariantId::Shinobi, Some(fen)) => explain::<Shinobi>(fen),
-        (VariantId::Chess, None) => tune::<Chess>(&args),
-        (VariantId::Coherent, None) => tune::<Coherent>(&args),
-        (VariantId::Gethenian, None) => tune::<Gethenian>(&args),
-        (VariantId::Gothic, None) => tune::<Gothic>(&args),
-        (VariantId::Shinobi, None) => tune::<Shinobi>(&args),
+    let result = match variant {
+        VariantId::Chess => run::<Chess>(&args),
+        VariantId::Coherent => run::<Coherent>(&args),
+        VariantId::Gethenian => run::<Gethenian>(&args),
+        VariantId::Gothic => run::<Gothic>(&args),
+        VariantId::Shinobi => run::<Shinobi>(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -98,6 +93,13 @@ fn main() -> ExitCode {
             error!("{message}");
             ExitCode::FAILURE
         }
+    }
+}
+
+fn run<V: Evaluate>(args: &Args) -> Result<(), String> {
+    match &args.explain {
+        Some(fen) => explain::<V>(fen),
+        None => tune::<V>(args),
     }
 }
 
