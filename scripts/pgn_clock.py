@@ -14,26 +14,21 @@ import re
 import sys
 from collections import defaultdict
 
-from pgn_games import RESULTS, read_movetexts
+from pgn_games import commented_moves, read_movetexts
 
-TOKEN = re.compile(r"\{[^}]*\}|[^\s{}]+")
 CLOCK_COMMENT = re.compile(
-    r"\{(?:[+-]?[\d.]+|[+-]?M\d+)/(?P<depth>\d+) "
-    r"(?P<time>[\d.]+)s \[%clk (?P<h>\d+):(?P<m>\d+):(?P<s>[\d.]+)\]\}"
+    r"(?:[+-]?[\d.]+|[+-]?M\d+)/(?P<depth>\d+) "
+    r"(?P<time>[\d.]+)s \[%clk (?P<h>\d+):(?P<m>\d+):(?P<s>[\d.]+)\]"
 )
 
 
 def timed_moves(body):
     """(ply, comment match) for each move of a movetext that has a clock comment; plies
     count every move, commented or not."""
-    ply = -1
-    for token in TOKEN.findall(body):
-        if token.startswith("{"):
-            match = CLOCK_COMMENT.fullmatch(token)
-            if match and ply >= 0:
-                yield ply, match
-        elif not re.fullmatch(r"\d+\.(\.\.)?", token) and token not in RESULTS:
-            ply += 1
+    for ply, (_, comment) in enumerate(commented_moves(body)):
+        match = CLOCK_COMMENT.fullmatch(comment) if comment else None
+        if match:
+            yield ply, match
 
 
 def main():

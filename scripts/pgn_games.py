@@ -4,6 +4,8 @@ import re
 
 TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
 RESULTS = {"1-0", "0-1", "1/2-1/2", "*"}
+TOKEN = re.compile(r"\{[^}]*\}|[^\s{}]+")
+MOVE_NUMBER = re.compile(r"\d+\.(\.\.)?")
 
 
 def read_movetexts(path):
@@ -31,7 +33,20 @@ def read_games(path):
     for tags, body in read_movetexts(path):
         body = re.sub(r"\{[^}]*\}", " ", body)
         body = re.sub(r";[^\n]*", " ", body)
-        tokens = [t for t in body.split() if not re.fullmatch(r"\d+\.(\.\.)?", t)]
+        tokens = [t for t in body.split() if not MOVE_NUMBER.fullmatch(t)]
         result = tokens.pop() if tokens and tokens[-1] in RESULTS else None
         parsed.append((tags, tokens, result))
     return parsed
+
+
+def commented_moves(body):
+    """(move, comment) for each move of a movetext, in order; the comment is the text in
+    the braces right after the move, None where there is none."""
+    moves = []
+    for token in TOKEN.findall(body):
+        if token.startswith("{"):
+            if moves and moves[-1][1] is None:
+                moves[-1] = (moves[-1][0], token[1:-1])
+        elif not MOVE_NUMBER.fullmatch(token) and token not in RESULTS:
+            moves.append((token, None))
+    return moves

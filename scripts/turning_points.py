@@ -22,10 +22,9 @@ import sys
 
 import pyffish as sf
 
-from pgn_games import read_movetexts
+from pgn_games import commented_moves, read_movetexts
 from uci_engine import FAIRY_VARIANTS_INI, UciEngine
 
-MOVE_AND_COMMENT = re.compile(r"([a-z]\d+[a-z]\d+[a-z+]?|[A-Z]@[a-z]\d+)\s*\{([^}]*)\}")
 SCORE = re.compile(r"^([+-]?[\d.]+)/")
 TRACE_ROW = re.compile(r"\|\s*([A-Za-z ]+?)\s*\|.*\|\s*(-?[\d.]+)\s+(-?[\d.]+)\s*\|\s*$")
 
@@ -40,8 +39,8 @@ def turning_points(path, variant, winner, threshold):
         start = tags.get("FEN") or sf.start_fen(variant)
         white_to_move = " w " in start
         moves = []
-        for move, comment in MOVE_AND_COMMENT.findall(body):
-            score = SCORE.match(comment.strip())
+        for move, comment in commented_moves(body):
+            score = SCORE.match(comment.strip()) if comment else None
             if white_to_move == winner_white and score and float(score.group(1)) * 100 >= threshold:
                 found.append((start, sf.get_fen(variant, start, moves), winner_white))
                 break
