@@ -125,6 +125,15 @@ impl MoveList {
     pub fn new() -> Self {
         MoveList { len: 0, moves: [MaybeUninit::uninit(); MAX_MOVES] }
     }
+    /// Makes the list at `list` empty, writing only its length.
+    ///
+    /// # Safety
+    /// `list` must be valid for writes and properly aligned.
+    #[inline(always)]
+    pub unsafe fn init_empty(list: *mut MoveList) {
+        // SAFETY: the caller's guarantee; the array needs no initialisation.
+        unsafe { (&raw mut (*list).len).write(0) };
+    }
     #[inline(always)]
     pub fn push(&mut self, m: Move) {
         debug_assert!(self.len < MAX_MOVES);

@@ -195,14 +195,21 @@ pub struct ScoredMoves {
 }
 
 impl ScoredMoves {
+    /// An empty list. Only the counters are written: built as a struct literal, the
+    /// compiler merged their stores and the uninitialised arrays into one 8-kilobyte
+    /// `memset`, 2-3 % of a gothic search's time, as every node makes a list.
     #[inline(always)]
     pub fn new() -> Self {
-        ScoredMoves {
-            moves: MoveList::new(),
-            scores: [MaybeUninit::uninit(); MAX_MOVES],
-            next: 0,
-            sorted: false,
-            good_end: 0,
+        let mut list = MaybeUninit::<ScoredMoves>::uninit();
+        let p = list.as_mut_ptr();
+        // SAFETY: every field but the two arrays of `MaybeUninit` is written before
+        // `assume_init`, and those arrays need no initialisation.
+        unsafe {
+            MoveList::init_empty(&raw mut (*p).moves);
+            (&raw mut (*p).next).write(0);
+            (&raw mut (*p).sorted).write(false);
+            (&raw mut (*p).good_end).write(0);
+            list.assume_init()
         }
     }
 
