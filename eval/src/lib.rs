@@ -643,6 +643,9 @@ pub struct EvalTables<V: Variant> {
     minor_kinds: u16,
     /// Rook-class piece types: pieces (not pawns or royal) neither minor nor queen-class.
     rook_kinds: u16,
+    /// For each piece type, the types worth less than it (middle game), one bit each:
+    /// the attackers [`EvalParams::threat_by_lesser`] counts.
+    lesser_kinds: [u16; MAX_PIECE_TYPES],
     /// The phase of the start position: the most a game has.
     max_phase: i32,
 }
@@ -960,6 +963,12 @@ impl<V: Evaluate> EvalTables<V> {
             heavy_kinds: heavy_kinds::<V>(params, pawn_kinds),
             minor_kinds: minor_kinds::<V>(params, pawn_kinds),
             rook_kinds: rook_kinds::<V>(params, pawn_kinds),
+            lesser_kinds: std::array::from_fn(|target| {
+                let Some(target) = params.pieces.get(target) else { return 0 };
+                (0..params.pieces.len())
+                    .filter(|&j| params.pieces[j].value.mg < target.value.mg)
+                    .fold(0, |kinds, j| kinds | 1 << j)
+            }),
             max_phase: max_phase.max(1),
         }
     }
@@ -1191,8 +1200,7 @@ pub fn evaluate_with<V: Evaluate>(
         let hanging = (targets & attacks.all[them] & !attacks.all[us]).count() as i32;
         score += params.threat_by_pawn * by_pawn + params.hanging * hanging;
         if params.threat_by_lesser != S::ZERO {
-            score +=
-                params.threat_by_lesser * threats_by_lesser(pos, params, tables, &attacks, color);
+            score += params.threat_by_lesser * threats_by_lesser(pos, tables, &attacks, color);
         }
         if params.threat_by_push != S::ZERO {
             score += params.threat_by_push * threats_by_push(pos, tables, &attacks, &pawns, color);
@@ -1638,14 +1646,13 @@ fn has_heavy_piece<V: Evaluate>(pos: &Position<V>, tables: &EvalTables<V>, color
 #[inline(always)]
 fn threats_by_lesser<V: Evaluate>(
     pos: &Position<V>,
-    params: &EvalParams,
     tables: &EvalTables<V>,
     attacks: &Attacks<V>,
     color: Color,
 ) -> i32 {
     let them = (!color).index();
     let mut count = 0;
-    for (i, target) in params.pieces.iter().enumerate() {
+    for i in 0..V::PIECES.len() {
         if tables.pawn_kinds & (1 << i) != 0 || V::PIECES[i].royal {
             continue;
         }
@@ -1654,10 +1661,8 @@ fn threats_by_lesser<V: Evaluate>(
             continue;
         }
         let mut lesser = Bitboard::EMPTY;
-        for (j, attacker) in params.pieces.iter().enumerate() {
-            if attacker.value.mg < target.value.mg {
-                lesser |= attacks.by_kind[them][j];
-            }
+        for kind in kinds_in(tables.lesser_kinds[i]) {
+            lesser |= attacks.by_kind[them][kind.index()];
         }
         count += (ours & lesser).count() as i32;
     }
