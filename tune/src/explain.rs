@@ -26,23 +26,6 @@ pub struct GroupShare {
     pub centipawns: i32,
 }
 
-/// The group a number belongs to: its name without `[index]` and `.mg` / `.eg`.
-fn group_of(name: &str) -> String {
-    let without_phase =
-        name.strip_suffix(".mg").or_else(|| name.strip_suffix(".eg")).unwrap_or(name);
-    let mut group = String::with_capacity(without_phase.len());
-    let mut depth = 0;
-    for c in without_phase.chars() {
-        match c {
-            '[' => depth += 1,
-            ']' => depth -= 1,
-            _ if depth == 0 => group.push(c),
-            _ => {}
-        }
-    }
-    group
-}
-
 fn evaluation<V: Evaluate>(pos: &Position<V>, editable: &Editable) -> i32 {
     editable.with_params(|p| white_eval(pos, p, &EvalTables::<V>::from_params(p)))
 }
@@ -64,10 +47,8 @@ fn value_share<V: Evaluate>(pos: &Position<V>, params: &EvalParams, i: usize) ->
 pub fn explain<V: Evaluate>(pos: &Position<V>) -> (i32, Vec<GroupShare>) {
     let mut editable = Editable::of::<V>(&V::PARAMS);
     let total = evaluation(pos, &editable);
-    let names = editable.names();
     let values = editable.values();
-    let mut groups: Vec<String> = names.iter().map(|n| group_of(n)).collect();
-    groups.dedup();
+    let groups = editable.groups();
     let mut shares = Vec::new();
     for (i, piece) in V::PIECES.iter().enumerate() {
         let centipawns = value_share(pos, &V::PARAMS, i);
@@ -75,9 +56,7 @@ pub fn explain<V: Evaluate>(pos: &Position<V>) -> (i32, Vec<GroupShare>) {
             shares.push(GroupShare { group: format!("{}.value", piece.name), centipawns });
         }
     }
-    for group in groups.into_iter().filter(|g| !g.ends_with(".value")) {
-        let members: Vec<usize> =
-            (0..names.len()).filter(|&i| group_of(&names[i]) == group).collect();
+    for (group, members) in groups.into_iter().filter(|(g, _)| !g.ends_with(".value")) {
         if members.iter().all(|&i| values[i] == 0) {
             continue;
         }
@@ -100,13 +79,6 @@ pub fn explain<V: Evaluate>(pos: &Position<V>) -> (i32, Vec<GroupShare>) {
 mod tests {
     use super::*;
     use ekumen_movegen::variants::Chess;
-
-    #[test]
-    fn groups_drop_index_and_phase() {
-        assert_eq!(group_of("knight.squares[3][2].mg"), "knight.squares");
-        assert_eq!(group_of("king.safe_check"), "king.safe_check");
-        assert_eq!(group_of("pawns.passed[4].eg"), "pawns.passed");
-    }
 
     #[test]
     fn an_extra_queen_shows_as_queen_value() {

@@ -344,6 +344,21 @@ impl Editable {
         out
     }
 
+    /// The groups of numbers, in order of first appearance, each with the indices of its
+    /// numbers. A group is a name without its `[index]` and `.mg` / `.eg`
+    /// (`knight.squares`, `king.safe_check`).
+    pub fn groups(&mut self) -> Vec<(String, Vec<usize>)> {
+        let mut groups: Vec<(String, Vec<usize>)> = Vec::new();
+        for (i, name) in self.names().iter().enumerate() {
+            let group = group_of(name);
+            match groups.iter_mut().find(|(g, _)| *g == group) {
+                Some((_, members)) => members.push(i),
+                None => groups.push((group, vec![i])),
+            }
+        }
+        groups
+    }
+
     /// Sets the `index`th number.
     pub fn set(&mut self, index: usize, value: i32) {
         let mut i = 0;
@@ -529,5 +544,45 @@ impl Editable {
             self.drawish_margin,
         );
         out
+    }
+}
+
+/// The group a number belongs to: its name without `[index]` and `.mg` / `.eg`.
+fn group_of(name: &str) -> String {
+    let without_phase =
+        name.strip_suffix(".mg").or_else(|| name.strip_suffix(".eg")).unwrap_or(name);
+    let mut group = String::with_capacity(without_phase.len());
+    let mut depth = 0;
+    for c in without_phase.chars() {
+        match c {
+            '[' => depth += 1,
+            ']' => depth -= 1,
+            _ if depth == 0 => group.push(c),
+            _ => {}
+        }
+    }
+    group
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ekumen_movegen::variants::Gothic;
+
+    #[test]
+    fn groups_drop_index_and_phase() {
+        assert_eq!(group_of("knight.squares[3][2].mg"), "knight.squares");
+        assert_eq!(group_of("king.safe_check"), "king.safe_check");
+        assert_eq!(group_of("pawns.passed[4].eg"), "pawns.passed");
+    }
+
+    #[test]
+    fn every_number_is_in_one_group() {
+        let mut editable = Editable::of::<Gothic>(&<Gothic as ekumen_eval::Evaluate>::PARAMS);
+        let count = editable.names().len();
+        let mut members: Vec<usize> =
+            editable.groups().into_iter().flat_map(|(_, members)| members).collect();
+        members.sort_unstable();
+        assert_eq!(members, (0..count).collect::<Vec<_>>());
     }
 }
