@@ -64,6 +64,10 @@ struct Args {
     /// e.g. `value,in_hand,tempo`); all of them by default.
     #[arg(long, value_delimiter = ',')]
     only: Vec<String>,
+    /// Leave the numbers whose names contain one of these words where they are
+    /// (comma-separated, e.g. `tempo`): terms set by games rather than by positions.
+    #[arg(long, value_delimiter = ',')]
+    hold: Vec<String>,
     /// Give each piece type a piece-square table of its own (zeros to start, one entry
     /// per square of half the board) on top of the shaped ones, and tune it with the rest.
     #[arg(long)]
@@ -156,7 +160,9 @@ fn tune<V: Evaluate>(args: &Args) -> Result<(), String> {
     let before = editable.values();
     let started = Instant::now();
     let mut saved = Ok(());
-    let tunable = |i: usize| args.only.is_empty() || args.only.iter().any(|w| names[i].contains(w));
+    let named = |words: &[String], i: usize| words.iter().any(|w| names[i].contains(w.as_str()));
+    let tunable =
+        |i: usize| (args.only.is_empty() || named(&args.only, i)) && !named(&args.hold, i);
     local_search(
         &mut editable,
         args.passes,
