@@ -34,13 +34,7 @@ impl VariantId {
     ];
 
     pub fn name(self) -> &'static str {
-        match self {
-            VariantId::Chess => Chess::NAME,
-            VariantId::Coherent => Coherent::NAME,
-            VariantId::Gethenian => Gethenian::NAME,
-            VariantId::Gothic => Gothic::NAME,
-            VariantId::Shinobi => Shinobi::NAME,
-        }
+        crate::for_variant!(self, V => V::NAME)
     }
 
     pub fn from_name(name: &str) -> Option<VariantId> {
@@ -78,6 +72,36 @@ macro_rules! dispatch {
     };
 }
 
+/// Runs `$body` with `$v` naming the variant type of the [`VariantId`] `$id`, for code
+/// generic over the variant that starts from a variant's name.
+#[macro_export]
+macro_rules! for_variant {
+    ($id:expr, $v:ident => $body:expr) => {
+        match $id {
+            $crate::game::VariantId::Chess => {
+                type $v = $crate::variants::Chess;
+                $body
+            }
+            $crate::game::VariantId::Coherent => {
+                type $v = $crate::variants::Coherent;
+                $body
+            }
+            $crate::game::VariantId::Gethenian => {
+                type $v = $crate::variants::Gethenian;
+                $body
+            }
+            $crate::game::VariantId::Gothic => {
+                type $v = $crate::variants::Gothic;
+                $body
+            }
+            $crate::game::VariantId::Shinobi => {
+                type $v = $crate::variants::Shinobi;
+                $body
+            }
+        }
+    };
+}
+
 /// Facts about a variant that do not depend on a position.
 #[derive(Clone, Copy, Debug)]
 pub struct VariantInfo {
@@ -103,13 +127,7 @@ fn info<V: Variant>() -> VariantInfo {
 
 impl VariantId {
     pub fn info(self) -> VariantInfo {
-        match self {
-            VariantId::Chess => info::<Chess>(),
-            VariantId::Coherent => info::<Coherent>(),
-            VariantId::Gethenian => info::<Gethenian>(),
-            VariantId::Gothic => info::<Gothic>(),
-            VariantId::Shinobi => info::<Shinobi>(),
-        }
+        crate::for_variant!(self, V => info::<V>())
     }
 }
 

@@ -16,8 +16,7 @@
 use std::time::Instant;
 
 use ekumen_eval::{evaluate_with, EvalTables, Evaluate};
-use ekumen_movegen::variants::{Chess, Coherent, Gethenian, Gothic, Shinobi};
-use ekumen_movegen::{Position, VariantId};
+use ekumen_movegen::{for_variant, Position, VariantId};
 use ekumen_tune::params::Editable;
 
 /// Positions timed at most.
@@ -86,11 +85,7 @@ fn main() {
         std::process::exit(2);
     };
     let result = match VariantId::from_name(variant) {
-        Some(VariantId::Chess) => run::<Chess>(data),
-        Some(VariantId::Coherent) => run::<Coherent>(data),
-        Some(VariantId::Gethenian) => run::<Gethenian>(data),
-        Some(VariantId::Gothic) => run::<Gothic>(data),
-        Some(VariantId::Shinobi) => run::<Shinobi>(data),
+        Some(id) => for_variant!(id, V => run::<V>(data)),
         None => Err(format!("unknown variant {variant}")),
     };
     if let Err(message) = result {

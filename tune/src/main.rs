@@ -21,8 +21,7 @@ use std::time::Instant;
 
 use clap::Parser;
 use ekumen_eval::Evaluate;
-use ekumen_movegen::variants::{Chess, Coherent, Gethenian, Gothic, Shinobi};
-use ekumen_movegen::{Position, Rng, VariantId};
+use ekumen_movegen::{for_variant, Position, Rng, VariantId};
 use log::{error, info};
 
 use ekumen_tune::data::{self, Sample, Targets};
@@ -84,13 +83,7 @@ fn main() -> ExitCode {
         error!("unknown variant {}", args.variant);
         return ExitCode::FAILURE;
     };
-    let result = match variant {
-        VariantId::Chess => run::<Chess>(&args),
-        VariantId::Coherent => run::<Coherent>(&args),
-        VariantId::Gethenian => run::<Gethenian>(&args),
-        VariantId::Gothic => run::<Gothic>(&args),
-        VariantId::Shinobi => run::<Shinobi>(&args),
-    };
+    let result = for_variant!(variant, V => run::<V>(&args));
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
