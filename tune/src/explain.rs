@@ -31,13 +31,16 @@ fn evaluation<V: Evaluate>(pos: &Position<V>, editable: &Editable) -> i32 {
 }
 
 /// The value share of piece type `i`: White's men on the board less Black's, times the
-/// value, blended by the phase as the evaluation blends it.
-fn value_share<V: Evaluate>(pos: &Position<V>, params: &EvalParams, i: usize) -> i32 {
+/// value, blended by the phase as the evaluation blends it (`phase` of `max_phase`).
+fn value_share<V: Evaluate>(
+    pos: &Position<V>,
+    params: &EvalParams,
+    i: usize,
+    (phase, max_phase): (i32, i32),
+) -> i32 {
     let kind = PieceType(i as u8);
     let difference = pos.pieces_of(Color::White, kind).count() as i32
         - pos.pieces_of(Color::Black, kind).count() as i32;
-    let max_phase = game_phase(&Position::<V>::startpos(), params).max(1);
-    let phase = game_phase(pos, params).min(max_phase);
     let S { mg, eg } = params.pieces[i].value;
     difference * (mg * phase + eg * (max_phase - phase)) / max_phase
 }
@@ -50,8 +53,10 @@ pub fn explain<V: Evaluate>(pos: &Position<V>) -> (i32, Vec<GroupShare>) {
     let values = editable.values();
     let groups = editable.groups();
     let mut shares = Vec::new();
+    let max_phase = game_phase(&Position::<V>::startpos(), &V::PARAMS).max(1);
+    let phase = (game_phase(pos, &V::PARAMS).min(max_phase), max_phase);
     for (i, piece) in V::PIECES.iter().enumerate() {
-        let centipawns = value_share(pos, &V::PARAMS, i);
+        let centipawns = value_share(pos, &V::PARAMS, i, phase);
         if centipawns != 0 {
             shares.push(GroupShare { group: format!("{}.value", piece.name), centipawns });
         }
