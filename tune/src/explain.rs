@@ -54,9 +54,9 @@ pub fn explain<V: Evaluate>(pos: &Position<V>) -> (i32, Vec<GroupShare>) {
     let groups = editable.groups();
     let mut shares = Vec::new();
     let max_phase = game_phase(&Position::<V>::startpos(), &V::PARAMS).max(1);
-    let phase = (game_phase(pos, &V::PARAMS).min(max_phase), max_phase);
+    let phases = (game_phase(pos, &V::PARAMS).min(max_phase), max_phase);
     for (i, piece) in V::PIECES.iter().enumerate() {
-        let centipawns = value_share(pos, &V::PARAMS, i, phase);
+        let centipawns = value_share(pos, &V::PARAMS, i, phases);
         if centipawns != 0 {
             shares.push(GroupShare { group: format!("{}.value", piece.name), centipawns });
         }
