@@ -60,13 +60,8 @@ fn run<V: Evaluate>(data: &str) -> Result<(), String> {
         if members.iter().all(|&i| values[i] == 0) {
             continue;
         }
-        for &i in &members {
-            editable.set(i, 0);
-        }
-        let without = nanoseconds_per_eval(&positions, &editable);
-        for &i in &members {
-            editable.set(i, values[i]);
-        }
+        let without =
+            editable.with_zeroed(&members, |zeroed| nanoseconds_per_eval(&positions, zeroed));
         let with = nanoseconds_per_eval(&positions, &editable);
         savings.push((group, with - without, with));
     }

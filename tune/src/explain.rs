@@ -65,13 +65,7 @@ pub fn explain<V: Evaluate>(pos: &Position<V>) -> (i32, Vec<GroupShare>) {
         if members.iter().all(|&i| values[i] == 0) {
             continue;
         }
-        for &i in &members {
-            editable.set(i, 0);
-        }
-        let without = evaluation(pos, &editable);
-        for &i in &members {
-            editable.set(i, values[i]);
-        }
+        let without = editable.with_zeroed(&members, |zeroed| evaluation(pos, zeroed));
         if without != total {
             shares.push(GroupShare { group, centipawns: total - without });
         }

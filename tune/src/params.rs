@@ -359,6 +359,20 @@ impl Editable {
         groups
     }
 
+    /// Runs `f` with the numbers at `members` set to zero, then gives them back their
+    /// values: what a group of terms adds is the difference `f` sees.
+    pub fn with_zeroed<R>(&mut self, members: &[usize], f: impl FnOnce(&Editable) -> R) -> R {
+        let values = self.values();
+        for &i in members {
+            self.set(i, 0);
+        }
+        let result = f(self);
+        for &i in members {
+            self.set(i, values[i]);
+        }
+        result
+    }
+
     /// Sets the `index`th number.
     pub fn set(&mut self, index: usize, value: i32) {
         let mut i = 0;
@@ -584,5 +598,16 @@ mod tests {
             editable.groups().into_iter().flat_map(|(_, members)| members).collect();
         members.sort_unstable();
         assert_eq!(members, (0..count).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn a_zeroed_group_gets_its_values_back() {
+        let mut editable = Editable::of::<Gothic>(&<Gothic as ekumen_eval::Evaluate>::PARAMS);
+        let before = editable.values();
+        let (_, members) = editable.groups().into_iter().find(|(g, _)| g == "tempo").unwrap();
+        assert!(members.iter().any(|&i| before[i] != 0));
+        let seen = editable.with_zeroed(&members, |e| e.clone().values());
+        assert!(members.iter().all(|&i| seen[i] == 0));
+        assert_eq!(editable.values(), before);
     }
 }
