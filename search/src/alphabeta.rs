@@ -22,22 +22,12 @@
 //! 4. **Internal iterative reduction**: a PV or expected-cut node with no table move is
 //!    searched one ply shallower.
 //! 5. **Moves** in the order of [`crate::ordering`]; late quiet moves are pruned at low
-//!    depth (move-count, futility with the move's history in the margin, history and
-//!    static-exchange limits), losing captures likewise; **singular extension** of a table move that alone holds the score (two
-//!    plies off the PV when every other move falls well short, at most
-//!    [`MAX_DOUBLE_EXTENSIONS`] times along a line; multi-cut when several moves hold),
-//!    and **check extensions** for checks that do not lose material; **late-move
-//!    reductions** from a log-log table, adjusted by history, PV, cut-node expectation,
-//!    improvement and checks. The first move gets the full window, the rest a null
-//!    window. A reduced move that beats alpha is searched again at full depth, a ply
-//!    deeper when it beat alpha by far, and that result rewards or penalises its
-//!    continuation histories; a PV move that lands inside the window gets the full one.
-//!    In gothic self-play (3s+0.03s) the double extension, the deeper re-search with its
-//!    history update and the shallower windows after a fail high (in `thread.rs`)
-//!    together scored +27.2 ± 34.8 Elo in 320 games against the search without them.
-//!    The history term in the futility margin (a 64th of the move's history), with
-//!    "improving" judged against our evaluation two moves back when we were in check a
-//!    move back, scored +21.4 ± 36.2 in 292 more.
+//!    depth (move-count, futility, history and static-exchange limits), losing captures
+//!    likewise; **singular extension** of a table move that alone holds the score (with
+//!    multi-cut when several moves do), and **check extensions** for checks that do not
+//!    lose material; **late-move reductions** from a log-log table, adjusted by history,
+//!    PV, cut-node expectation, improvement and checks. The first move gets the full
+//!    window, the rest a null window, re-searched on a fail high.
 //! 6. A cutoff rewards the move (killers, counter-move, butterfly, continuation and
 //!    capture histories) and penalises the quiet moves and captures tried before it.
 //!
@@ -76,11 +66,6 @@ use crate::value::*;
 const POLL_INTERVAL: u64 = 1024;
 /// The quiescence search stops after this many plies, even in check.
 const MAX_QUIESCENCE_PLIES: usize = 16;
-/// A table move whose alternatives all fail this far below the singular bound is extended
-/// two plies instead of one (off the principal variation).
-const DOUBLE_EXTENSION_MARGIN: i32 = 20;
-/// Double extensions allowed along one line.
-const MAX_DOUBLE_EXTENSIONS: i32 = 8;
 
 /// Late-move reductions in 1/1024 plies, `[depth][move number]`.
 static REDUCTIONS: LazyLock<Vec<[i32; 64]>> = LazyLock::new(|| {
@@ -120,9 +105,6 @@ pub(crate) struct Frame {
     pub in_check: bool,
     /// How many plies this line has been extended.
     pub extensions: i32,
-    /// How many of those extensions were double ones (a table move far more singular
-    /// than the rest), bounded so that no line doubles without end.
-    pub double_extensions: i32,
 }
 
 impl Default for Frame {
@@ -137,7 +119,6 @@ impl Default for Frame {
             plies_from_null: 0,
             in_check: false,
             extensions: 0,
-            double_extensions: 0,
         }
     }
 }
@@ -407,14 +388,12 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         self.shared.tt.prefetch(key);
         let plies = self.stack[ply].plies_from_null + 1;
         let extensions = self.stack[ply].extensions;
-        let double_extensions = self.stack[ply].double_extensions;
         let in_check = self.pos.in_check();
         let child = &mut self.stack[ply + 1];
         child.key = key;
         child.plies_from_null = plies;
         child.excluded = None;
         child.extensions = extensions;
-        child.double_extensions = double_extensions;
         child.in_check = in_check;
     }
 
@@ -515,9 +494,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
     // Root
     // ---------------------------------------------------------------------------------
 
-    /// Searches the root moves from `pv_index` on with the window (alpha, beta), `depth`
-    /// plies deep (at most the iteration's, [`Self::root_depth`], which `info currmove`
-    /// reports).
+    /// Searches the root moves from `pv_index` on with the window (alpha, beta).
     pub fn search_root(
         &mut self,
         mut alpha: i32,
@@ -534,7 +511,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             let m = self.root_moves[i].mv;
             if let Some(observer) = observer.as_mut() {
                 if self.shared.start.elapsed() > crate::thread::CURRMOVE_AFTER {
-                    observer.current_move(self.root_depth as u32, m, i + 1);
+                    observer.current_move(depth as u32, m, i + 1);
                 }
             }
             let info = self.move_info(m);
@@ -670,16 +647,10 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             }
         }
         self.stack[ply].static_eval = static_eval;
-        // Improving: better than our evaluation a move ago, or two moves ago when we were
-        // in check then (no evaluation).
-        let improving = !in_check && {
-            let earlier = [2, 4]
-                .into_iter()
-                .filter(|&back| ply >= back)
-                .map(|back| self.stack[ply - back].static_eval)
-                .find(|&e| e != NONE);
-            earlier.is_some_and(|e| static_eval > e)
-        };
+        let improving = !in_check
+            && ply >= 2
+            && self.stack[ply - 2].static_eval != NONE
+            && static_eval > self.stack[ply - 2].static_eval;
         self.stack[ply + 1].killers = [None; 2];
 
         if !PV && !in_check && excluded.is_none() && eval.abs() < MATE_IN_MAX_PLY {
@@ -710,13 +681,11 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                 self.pos.make_null();
                 self.nodes += 1;
                 let extensions = self.stack[ply].extensions;
-                let double_extensions = self.stack[ply].double_extensions;
                 let child = &mut self.stack[ply + 1];
                 child.key = self.pos.key();
                 child.plies_from_null = 0;
                 child.excluded = None;
                 child.extensions = extensions;
-                child.double_extensions = double_extensions;
                 child.in_check = false;
                 let score = -self.search::<false>(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
                 self.pos.unmake_null();
@@ -804,9 +773,8 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                 let lmr_depth = (depth - 1 - base_reduction / 1024).max(0);
                 if !info.noisy {
                     let late = depth <= 8 && move_count >= late_move_limit;
-                    let futile = !in_check
-                        && lmr_depth <= 8
-                        && static_eval + 120 + 110 * lmr_depth + history / 64 <= alpha;
+                    let futile =
+                        !in_check && lmr_depth <= 8 && static_eval + 120 + 110 * lmr_depth <= alpha;
                     let unpromising = lmr_depth <= 3 && history < -2500 * depth;
                     if (late || futile || unpromising)
                         && order < KILLER_2
@@ -850,12 +818,6 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                         }
                         if score < singular_beta {
                             extension = 1;
-                            if !PV
-                                && score < singular_beta - DOUBLE_EXTENSION_MARGIN
-                                && self.stack[ply].double_extensions < MAX_DOUBLE_EXTENSIONS
-                            {
-                                extension = 2;
-                            }
                         } else if singular_beta >= beta {
                             // Several moves beat beta: multi-cut.
                             return singular_beta;
@@ -878,7 +840,6 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             }
             if extension > 0 {
                 self.stack[ply + 1].extensions += extension;
-                self.stack[ply + 1].double_extensions += i32::from(extension > 1);
             }
             let new_depth = depth - 1 + extension;
 
@@ -907,24 +868,8 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                 let reduced = (new_depth - r / 1024).clamp(1, new_depth.max(1));
                 score = -self.search::<false>(-alpha - 1, -alpha, reduced, ply + 1, true);
                 if score > alpha && reduced < new_depth {
-                    // A reduced move that beat alpha by far is searched a ply deeper than
-                    // planned; either way the result teaches its continuation histories.
-                    let deeper = score > alpha + 32 + 5 * (new_depth - reduced);
-                    let full = new_depth + i32::from(deeper);
-                    score = -self.search::<false>(-alpha - 1, -alpha, full, ply + 1, !cut_node);
-                    if !info.noisy {
-                        let bonus = history_bonus(full);
-                        let bonus = if score > alpha { bonus } else { -bonus };
-                        let contexts = self.contexts(ply);
-                        for context in contexts.into_iter().flatten() {
-                            self.histories.update_continuation(
-                                context,
-                                info.piece,
-                                m.to().index(),
-                                bonus,
-                            );
-                        }
-                    }
+                    score =
+                        -self.search::<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
                 }
             } else if !PV || move_count > 1 {
                 score = -self.search::<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
@@ -1006,7 +951,10 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         let us = self.pos.side_to_move();
         let bonus = history_bonus(depth);
         let info = self.move_info(best);
-        let contexts = self.contexts(ply);
+        let contexts = [
+            if ply >= 1 { self.stack[ply - 1].context } else { None },
+            if ply >= 2 { self.stack[ply - 2].context } else { None },
+        ];
         if !info.noisy {
             let frame = &mut self.stack[ply];
             if frame.killers[0] != Some(best) {
@@ -1028,15 +976,6 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             let kind = self.pos.piece_on(m.to()).map_or(0, |p| p.kind().index());
             self.histories.update_capture(piece, m.to().index(), kind, -bonus);
         }
-    }
-
-    /// The continuation contexts of a move at `ply`: the moves one and two plies before.
-    #[inline(always)]
-    fn contexts(&self, ply: usize) -> [Option<usize>; 2] {
-        [
-            if ply >= 1 { self.stack[ply - 1].context } else { None },
-            if ply >= 2 { self.stack[ply - 2].context } else { None },
-        ]
     }
 
     #[inline(always)]

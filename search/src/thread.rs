@@ -16,10 +16,8 @@
 //! a helper proved a quicker mate (see [`chosen_line`] for why there is no vote).
 //!
 //! Each iteration searches the root moves with an aspiration window around the previous
-//! score, widened by half again on each failure; after each fail high the next window is
-//! searched a ply shallower than the one before (a fail low goes back to the full depth),
-//! as Stockfish does. With `MultiPV` each line gets its own window, the lines searched one
-//! after another with the earlier ones excluded.
+//! score, widened by half again on each failure; with `MultiPV` each line gets its own
+//! window, the lines searched one after another with the earlier ones excluded.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -402,13 +400,8 @@ fn iterative_deepening<V: Evaluate>(
             } else {
                 (-INFINITE, INFINITE)
             };
-            // Each fail high searches the next window a ply shallower (never below 1):
-            // the move that failed high is usually good, and proving it at full depth
-            // again is what costs; a fail low searches at full depth again.
-            let mut failed_high = 0;
             loop {
-                let window_depth = (depth - failed_high).max(1);
-                let score = worker.search_root(alpha, beta, window_depth, &mut observer);
+                let score = worker.search_root(alpha, beta, depth, &mut observer);
                 sort_root_moves(&mut worker.root_moves[pv_index..]);
                 if worker.stopped {
                     break;
@@ -422,10 +415,8 @@ fn iterative_deepening<V: Evaluate>(
                 if score <= alpha {
                     beta = (alpha + beta) / 2;
                     alpha = (score - delta).max(-INFINITE);
-                    failed_high = 0;
                 } else if score >= beta {
                     beta = (score + delta).min(INFINITE);
-                    failed_high += 1;
                 } else {
                     break;
                 }
