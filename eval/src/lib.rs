@@ -60,9 +60,10 @@
 //! Gethenian has no pawns: its guide values are in knights, and a knight is 200 here.
 //!
 //! # Cost
-//! The evaluation is computed from scratch: one attack lookup per piece (the same lookups
-//! move generation uses), no allocation, no hashing. In gothic, with every term on, it is
-//! about 1.5 microseconds and some 60 % of a search's time, spread over many terms
+//! The evaluation is computed from scratch but for what the pawns alone decide, which a
+//! search thread keeps in a [`PawnCache`] (`pawns.rs`): one attack lookup per piece (the
+//! same lookups move generation uses), no allocation. In gothic, with every term on, it
+//! is about 1.5 microseconds and some 60 % of a search's time, spread over many terms
 //! (`tune/examples/eval_cost.rs` times each group). What pawns do as a whole (pushes,
 //! the squares behind them, pawns facing pawns, the threats of a push) is computed by
 //! shifting the whole set of pawns rather than square by square ([`shifted`]).
@@ -71,6 +72,7 @@ mod chess;
 mod coherent;
 mod gethenian;
 mod gothic;
+mod pawns;
 mod shinobi;
 mod wdl;
 
@@ -83,6 +85,8 @@ use ekumen_movegen::{
     dispatch, AnyPosition, Bitboard, Color, Geometry, PieceType, Position, Variant,
 };
 
+pub use pawns::PawnCache;
+use pawns::PawnEntry;
 pub use wdl::{win_draw_loss, WdlModel};
 
 /// A middle-game and an endgame score.
@@ -1047,6 +1051,16 @@ pub fn evaluate<V: Evaluate>(pos: &Position<V>) -> i32 {
     evaluate_with(pos, &V::PARAMS, V::eval_tables())
 }
 
+/// [`evaluate`], reading and filling a search thread's [`PawnCache`]: the same score.
+pub fn evaluate_cached<V: Evaluate>(pos: &Position<V>, cache: &mut PawnCache<V>) -> i32 {
+    let (params, tables) = (&V::PARAMS, V::eval_tables());
+    if tables.pawn_kinds.count_ones() == 1 {
+        evaluate_from(pos, params, tables, cache.entry(pos, params, tables))
+    } else {
+        evaluate_with(pos, params, tables)
+    }
+}
+
 /// [`evaluate`] with other parameters and their tables ([`EvalTables::from_params`]), for
 /// tuning. Inlined into [`evaluate`], where the parameters are constants.
 #[inline(always)]
@@ -1055,9 +1069,22 @@ pub fn evaluate_with<V: Evaluate>(
     params: &EvalParams,
     tables: &EvalTables<V>,
 ) -> i32 {
+    evaluate_from(pos, params, tables, &mut PawnEntry::uncached(pos, params, tables))
+}
+
+/// The evaluation, given what the pawns alone decide.
+#[inline(always)]
+fn evaluate_from<V: Evaluate>(
+    pos: &Position<V>,
+    params: &EvalParams,
+    tables: &EvalTables<V>,
+    pawn_entry: &mut PawnEntry<V>,
+) -> i32 {
     let occupied = pos.occupied();
+    let pawn_info = pawn_entry.info;
+    let pawns = pawn_info.pawns;
     let mut attacks = Attacks::<V> {
-        by_pawns: [Bitboard::EMPTY; 2],
+        by_pawns: pawn_info.by_pawns,
         all: [Bitboard::EMPTY; 2],
         twice: [Bitboard::EMPTY; 2],
         by_non_royal: [Bitboard::EMPTY; 2],
@@ -1065,18 +1092,6 @@ pub fn evaluate_with<V: Evaluate>(
         king_units: [0; 2],
         king_attackers: [0; 2],
     };
-    let mut pawns = [Bitboard::EMPTY; 2];
-    if tables.pawn_kinds != 0 {
-        for color in Color::BOTH {
-            for kind in kinds_in(tables.pawn_kinds) {
-                let of_kind = pos.pieces_of(color, kind);
-                pawns[color.index()] |= of_kind;
-                for sq in of_kind {
-                    attacks.by_pawns[color.index()] |= pos.attacks_from(color, kind, sq, occupied);
-                }
-            }
-        }
-    }
     let kings = [pos.royal_square(Color::White), pos.royal_square(Color::Black)];
     let zones = kings.map(|k| k.map_or(Bitboard::EMPTY, |k| tables.king_zone[k.index()]));
 
@@ -1167,69 +1182,20 @@ pub fn evaluate_with<V: Evaluate>(
         side_scores[us] = score;
     }
 
-    // Pawns of either side facing an enemy pawn (for space): a white pawn and the black
-    // one it faces make two.
-    let blocked_pawns = if params.structure.space == 0 {
-        0
-    } else {
-        2 * (shifted::<V>(pawns[0], forward::<V>(Color::White)) & pawns[1]).count() as i32
-    };
-    let mut passed_count = 0;
+    let passed_count = (pawn_info.passed[0].count() + pawn_info.passed[1].count()) as i32;
     for color in Color::BOTH {
         let us = color.index();
         let them = (!color).index();
         let mut score = side_scores[us];
         // Pawn structure.
-        if !params.pawns.passed.is_empty() {
-            let ours = pawns[us];
-            for sq in ours {
-                let slot = us * V::Geo::SQUARES + sq.index();
-                let file = V::Geo::file_of(sq) as usize;
-                if (tables.front_span[slot] & ours).is_nonempty() {
-                    score += params.pawns.doubled;
-                }
-                let neighbours = tables.adjacent_files[file] & ours;
-                let opposed = (tables.front_span[slot] & pawns[them]).is_nonempty();
-                let mut weak = neighbours.is_empty();
-                if neighbours.is_empty() {
-                    score += params.pawns.isolated;
-                } else {
-                    if (tables.king_zone[sq.index()] & ours & !tables.front_span[slot])
-                        .is_nonempty()
-                    {
-                        score += params.pawns.connected;
-                    }
-                    if !params.pawns.connected_by_rank.is_empty() {
-                        score += connected_by_rank::<V>(params, neighbours, color, sq, opposed);
-                    }
-                    if params.pawns.backward != S::ZERO
-                        && (neighbours & !tables.passed_span[slot]).is_empty()
-                    {
-                        let held = square_ahead::<V>(color, sq)
-                            .is_some_and(|next| (pawns[them] | attacks.by_pawns[them]).has(next));
-                        if held {
-                            score += params.pawns.backward;
-                            weak = true;
-                        }
-                    }
-                }
-                if weak && !opposed {
-                    score += params.pawns.weak_unopposed;
-                }
-                if (tables.passed_span[slot] & pawns[them]).is_empty()
-                    && (tables.front_span[slot] & ours).is_empty()
-                {
-                    let rank = relative_rank::<V>(color, sq) as usize;
-                    score += params.pawns.passed[rank.min(params.pawns.passed.len() - 1)];
-                    passed_count += 1;
-                    if params.passers != PasserTerms::NONE {
-                        score += passer(pos, params, tables, &attacks, kings, color, sq);
-                    }
-                }
+        score += pawn_info.structure[us];
+        if params.passers != PasserTerms::NONE {
+            for sq in pawn_info.passed[us] {
+                score += passer(pos, params, tables, &attacks, kings, color, sq);
             }
         }
         if params.structure != StructureTerms::NONE {
-            score += structure(pos, params, tables, &attacks, &pawns, blocked_pawns, color);
+            score += structure(pos, params, tables, &attacks, &pawns, pawn_info.blocked, color);
         }
         // Threats against our pieces.
         let targets = pos.pieces(color) & !pawns[us] & !pos.royals(color);
@@ -1289,7 +1255,7 @@ pub fn evaluate_with<V: Evaluate>(
             };
             units -= king_terms.shelter * sheltering.count().min(3) as i32;
             if !params.pawns.shelter.is_empty() {
-                score += pawn_cover(params, tables, &pawns, color, king);
+                score += pawn_entry.cover(params, tables, color, king);
             }
             if king_terms.safe_check != 0 || king_terms.unsafe_check != 0 {
                 let (safe, unsafe_) = checks(pos, &attacks, color, king);
@@ -1504,33 +1470,6 @@ fn opposite_bishops<V: Evaluate>(
         && (white & tables.light_squares).is_empty() != (black & tables.light_squares).is_empty()
 }
 
-/// The rank-scaled bonus of a pawn with friendly pawns beside it or guarding it (see
-/// [`PawnTerms::connected_by_rank`]); zero for a pawn with neither.
-fn connected_by_rank<V: Evaluate>(
-    params: &EvalParams,
-    neighbours: Bb<V>,
-    color: Color,
-    sq: ekumen_movegen::Square,
-    opposed: bool,
-) -> S {
-    // `neighbours` holds our pawns on the adjacent files: those on this rank stand beside
-    // the pawn, those one rank behind support it.
-    let rank = V::Geo::rank_of(sq) as i32;
-    let beside = (neighbours & V::Geo::rank_bb(rank as u8)).is_nonempty() as i32;
-    let back = rank - pawn_step(color);
-    let supporters = if (0..V::Geo::RANKS as i32).contains(&back) {
-        (neighbours & V::Geo::rank_bb(back as u8)).count() as i32
-    } else {
-        0
-    };
-    if beside + supporters == 0 {
-        return S::ZERO;
-    }
-    let table = params.pawns.connected_by_rank;
-    let rank = (relative_rank::<V>(color, sq) as usize).min(table.len() - 1);
-    table[rank] * (2 + beside - opposed as i32) + params.pawns.supported * supporters
-}
-
 /// What `color`'s pieces gain or lose from the pawns ([`StructureTerms`]);
 /// `blocked_pawns` counts the pawns of either side facing an enemy pawn.
 #[inline(always)]
@@ -1600,42 +1539,6 @@ fn structure<V: Evaluate>(
                 }
             }
         }
-    }
-    score
-}
-
-/// `color`'s pawn cover and the enemy's pawn storm on the king's file and the files
-/// beside it (the three files nearest the king when it stands on an edge file).
-#[inline(always)]
-fn pawn_cover<V: Evaluate>(
-    params: &EvalParams,
-    tables: &EvalTables<V>,
-    pawns: &[Bb<V>; 2],
-    color: Color,
-    king: ekumen_movegen::Square,
-) -> S {
-    let terms = &params.pawns;
-    let files = V::Geo::FILES as i32;
-    let king_file = V::Geo::file_of(king) as i32;
-    let centre_file = king_file.clamp(1, files - 2);
-    let king_rank = relative_rank::<V>(color, king) as usize;
-    // Ranks from the king to the nearest pawn of a set, if any.
-    let nearest =
-        |set: Bb<V>| set.map(|sq| relative_rank::<V>(color, sq) as usize - king_rank).min();
-    let index =
-        |distance: Option<usize>, table: &[S]| distance.map_or(0, |d| 1 + d.min(table.len() - 2));
-    let mut score = S::ZERO;
-    for file in centre_file - 1..=centre_file + 1 {
-        let Some(level) = V::Geo::offset(king, file - king_file, 0) else { continue };
-        let ahead = tables.front_span[color.index() * V::Geo::SQUARES + level.index()]
-            | Bitboard::from_square(level);
-        let ours = nearest(pawns[color.index()] & ahead);
-        let theirs = nearest(pawns[(!color).index()] & ahead);
-        score += terms.shelter[index(ours, terms.shelter)];
-        score += match (ours, theirs) {
-            (Some(o), Some(t)) if t == o + 1 => terms.blocked_storm,
-            _ => terms.storm[index(theirs, terms.storm)],
-        };
     }
     score
 }

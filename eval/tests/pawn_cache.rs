@@ -1,0 +1,39 @@
+//! The pawn cache changes no score: along random games in every variant, the evaluation
+//! through a search thread's cache equals the evaluation from scratch, with a cache of the
+//! usual size (entries found again as the games return to earlier pawn structures) and
+//! with one of two entries (entries replaced at almost every step, pawn covers asked for
+//! other king squares).
+
+use ekumen_eval::{evaluate, evaluate_cached, Evaluate, PawnCache};
+use ekumen_movegen::{for_variant, Position, VariantId};
+
+fn games_agree<V: Evaluate>(cache: &mut PawnCache<V>, seed: u64) -> usize {
+    let mut state = seed;
+    let mut checked = 0;
+    for game in 0..12 {
+        let mut pos = Position::<V>::startpos();
+        for _ in 0..(20 + game * 8) {
+            assert_eq!(evaluate_cached(&pos, cache), evaluate(&pos), "{}: {}", V::NAME, pos.fen());
+            // Twice: the second evaluation reads the entry the first one filled.
+            assert_eq!(evaluate_cached(&pos, cache), evaluate(&pos), "{}", V::NAME);
+            checked += 1;
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            pos.make_move(moves[(state >> 33) as usize % moves.len()]);
+        }
+    }
+    checked
+}
+
+#[test]
+fn cached_evaluation_equals_the_evaluation_from_scratch() {
+    for variant in VariantId::ALL {
+        let checked = for_variant!(variant, V => {
+            games_agree::<V>(&mut PawnCache::new(), 7) + games_agree::<V>(&mut PawnCache::with_entries(2), 11)
+        });
+        assert!(checked > 500, "{variant}: only {checked} positions");
+    }
+}
