@@ -18,7 +18,10 @@
 //!    depth and with how far the evaluation exceeds beta. The null move is skipped where
 //!    zugzwang is likely: a side with no piece but pawns and king, and where stalemate
 //!    loses, a side with fewer than two such pieces and an empty hand. Deep null-move
-//!    cutoffs are verified by a reduced search without null moves.
+//!    cutoffs are verified by a reduced search without null moves. Then **ProbCut** at
+//!    depth ≥ 5: a capture winning enough by static exchange whose quiescence search and
+//!    a search four plies shallower both beat beta by 200 (150 when improving) ends the
+//!    node, unless the table already says the position falls short of that.
 //! 4. **Internal iterative reduction**: a PV or expected-cut node with no table move is
 //!    searched one ply shallower.
 //! 5. **Moves** in the order of [`crate::ordering`]; late quiet moves are pruned at low
@@ -712,6 +715,19 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                     }
                 }
             }
+            // ProbCut: a capture that beats beta by a margin in a search four plies
+            // shallower most likely beats beta in the full one.
+            let probcut_beta = beta + 200 - 50 * i32::from(improving);
+            if depth > 4
+                && beta.abs() < MATE_IN_MAX_PLY
+                && !entry.is_some_and(|e| {
+                    e.depth >= depth - 3 && tt_score != NONE && tt_score < probcut_beta
+                })
+            {
+                if let Some(score) = self.probcut(probcut_beta, static_eval, depth, ply, cut_node) {
+                    return score;
+                }
+            }
         }
 
         // Internal iterative reduction.
@@ -944,6 +960,62 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             );
         }
         best_score
+    }
+
+    /// Tries the captures that win at least `probcut_beta - static_eval` by static
+    /// exchange, most valuable victim first (two of them, four at an expected cut node):
+    /// the first whose quiescence search and then a search four plies shallower than
+    /// `depth` reach `probcut_beta` gives the node's score, stored as a lower bound.
+    fn probcut(
+        &mut self,
+        probcut_beta: i32,
+        static_eval: i32,
+        depth: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> Option<i32> {
+        let mut list = ScoredMoves::new();
+        self.pos.generate_noisy(&mut list.moves);
+        for i in 0..list.len() {
+            let m = list.moves[i];
+            let victim = captured_value(&self.pos, m) + promotion_gain(&self.pos, m).max(0);
+            list.set_score(i, victim);
+        }
+        let mut tries = if cut_node { 4 } else { 2 };
+        while let Some((m, _)) = list.pick() {
+            if tries == 0 {
+                break;
+            }
+            let info = self.move_info(m);
+            if !info.noisy || !see_ge(&self.pos, m, probcut_beta - static_eval) {
+                continue;
+            }
+            tries -= 1;
+            self.make(m, info.piece, ply);
+            let window = (-probcut_beta, -probcut_beta + 1);
+            let mut score = -self.quiescence::<false>(window.0, window.1, ply + 1, 0);
+            if score >= probcut_beta {
+                score = -self.search::<false>(window.0, window.1, depth - 4, ply + 1, !cut_node);
+            }
+            self.unmake();
+            if self.stopped {
+                return Some(0);
+            }
+            if score >= probcut_beta {
+                let key = self.stack[ply].key;
+                let stored = to_tt(score, ply);
+                self.shared.tt.store(
+                    key,
+                    Some(m),
+                    stored,
+                    static_eval,
+                    depth - 3,
+                    Some(Bound::Lower),
+                );
+                return Some(score);
+            }
+        }
+        None
     }
 
     /// Updates the histories after `best` caused a cutoff.
