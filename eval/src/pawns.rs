@@ -46,16 +46,19 @@ pub(crate) struct PawnInfo<V: Variant> {
 }
 
 impl<V: Evaluate> PawnInfo<V> {
+    /// The information of a board without pawns.
+    const NO_PAWNS: Self = PawnInfo {
+        pawns: [Bitboard::EMPTY; 2],
+        by_pawns: [Bitboard::EMPTY; 2],
+        passed: [Bitboard::EMPTY; 2],
+        structure: [S::ZERO; 2],
+        blocked: 0,
+    };
+
     /// Gathers the pawns' information of `pos` under `params`.
     #[inline(always)]
     pub fn compute(pos: &Position<V>, params: &EvalParams, tables: &EvalTables<V>) -> Self {
-        let mut info = PawnInfo {
-            pawns: [Bitboard::EMPTY; 2],
-            by_pawns: [Bitboard::EMPTY; 2],
-            passed: [Bitboard::EMPTY; 2],
-            structure: [S::ZERO; 2],
-            blocked: 0,
-        };
+        let mut info = Self::NO_PAWNS;
         if tables.pawn_kinds == 0 {
             return info;
         }
@@ -198,7 +201,6 @@ pub(crate) fn pawn_cover<V: Evaluate>(
 /// One pawn structure's information and the last pawn cover asked of it per side.
 #[derive(Clone, Copy)]
 pub(crate) struct PawnEntry<V: Variant> {
-    filled: bool,
     pub info: PawnInfo<V>,
     /// Per side, the king's square the cover was computed for and the cover.
     cover: [Option<(Square, S)>; 2],
@@ -208,7 +210,7 @@ impl<V: Evaluate> PawnEntry<V> {
     /// An entry for `pos` that no cache holds.
     #[inline(always)]
     pub fn uncached(pos: &Position<V>, params: &EvalParams, tables: &EvalTables<V>) -> Self {
-        PawnEntry { filled: true, info: PawnInfo::compute(pos, params, tables), cover: [None; 2] }
+        PawnEntry { info: PawnInfo::compute(pos, params, tables), cover: [None; 2] }
     }
 
     /// `color`'s pawn cover with its king on `king`, computed once per king square.
@@ -247,18 +249,10 @@ impl<V: Evaluate> PawnCache<V> {
     /// let tests see entries replaced).
     pub fn with_entries(entries: usize) -> Self {
         assert!(entries.is_power_of_two() && entries >= 2, "{entries} pawn cache entries");
-        let empty = PawnEntry {
-            filled: false,
-            info: PawnInfo {
-                pawns: [Bitboard::EMPTY; 2],
-                by_pawns: [Bitboard::EMPTY; 2],
-                passed: [Bitboard::EMPTY; 2],
-                structure: [S::ZERO; 2],
-                blocked: 0,
-            },
-            cover: [None; 2],
-        };
-        PawnCache { entries: vec![empty; entries] }
+        // Every slot starts as the entry of the board without pawns, which is what
+        // computing it gives: no marker for an empty slot is needed.
+        let no_pawns = PawnEntry { info: PawnInfo::NO_PAWNS, cover: [None; 2] };
+        PawnCache { entries: vec![no_pawns; entries] }
     }
 
     /// The entry of `pos`'s pawn structure, filled in first if the cache did not hold it.
@@ -272,7 +266,7 @@ impl<V: Evaluate> PawnCache<V> {
         let pawns = pawns_of(pos, tables);
         let index_bits = self.entries.len().trailing_zeros();
         let entry = &mut self.entries[slot::<V>(pawns, index_bits)];
-        if !entry.filled || entry.info.pawns != pawns {
+        if entry.info.pawns != pawns {
             *entry = PawnEntry::uncached(pos, params, tables);
         }
         entry

@@ -37,3 +37,18 @@ fn cached_evaluation_equals_the_evaluation_from_scratch() {
         assert!(checked > 500, "{variant}: only {checked} positions");
     }
 }
+
+/// A fresh cache's slots hold the entry of a board without pawns, unmarked: a pawnless
+/// position read from one must score as from scratch.
+#[test]
+fn pawnless_positions_read_from_a_fresh_cache_score_as_from_scratch() {
+    fn agree<V: Evaluate>(fen: &str) {
+        let pos = Position::<V>::from_fen(fen, false).expect("a valid FEN");
+        let mut cache = PawnCache::with_entries(2);
+        assert_eq!(evaluate_cached(&pos, &mut cache), evaluate(&pos), "{}: {fen}", V::NAME);
+    }
+    use ekumen_movegen::variants::{Chess, Gothic};
+    agree::<Chess>("4k3/8/8/3q4/8/8/2R5/4K3 w - - 0 1");
+    agree::<Chess>("8/5k2/8/8/2B5/8/1K6/7r b - - 0 1");
+    agree::<Gothic>("5k4/10/10/4c5/10/10/2A7/5K4 w - - 0 1");
+}
