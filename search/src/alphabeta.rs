@@ -64,7 +64,7 @@ use crate::ordering::{
     context, history_bonus, Histories, ScoredMoves, BAD_NOISY, COUNTER, GOOD_NOISY, KILLER_1,
     KILLER_2, QUIET_PENDING, TT_MOVE, UNSCORED,
 };
-use crate::see::{captured_value, promotion_gain, see_ge};
+use crate::see::{material_gain, promotion_gain, see_ge};
 use crate::thread::Shared;
 use crate::tt::Bound;
 use crate::value::*;
@@ -445,14 +445,13 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             let m = list.moves[i];
             let info = self.move_info(m);
             let score = if info.noisy {
-                let captured = if info.capture { captured_value(&self.pos, m) } else { 0 };
                 let history = if info.capture {
                     let kind = self.pos.piece_on(m.to()).map_or(0, |p| p.kind().index());
                     self.histories.capture(info.piece, m.to().index(), kind)
                 } else {
                     0
                 };
-                let value = captured + promotion_gain(&self.pos, m).max(0);
+                let value = material_gain(&self.pos, m);
                 if see_ge(&self.pos, m, -50) {
                     GOOD_NOISY + value * 16 + history / 8
                 } else {
@@ -978,7 +977,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         self.pos.generate_noisy(&mut list.moves);
         for i in 0..list.len() {
             let m = list.moves[i];
-            let victim = captured_value(&self.pos, m) + promotion_gain(&self.pos, m).max(0);
+            let victim = material_gain(&self.pos, m);
             list.set_score(i, victim);
         }
         let mut tries = if cut_node { 4 } else { 2 };
@@ -1165,7 +1164,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             let score = if Some(m) == tt_move {
                 TT_MOVE
             } else if info.noisy {
-                let victim = captured_value(&self.pos, m) + promotion_gain(&self.pos, m).max(0);
+                let victim = material_gain(&self.pos, m);
                 let attacker = ekumen_eval::piece_value::<V>(info.piece.kind());
                 GOOD_NOISY + victim * 16 - attacker / 8
             } else {
@@ -1189,7 +1188,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                 quiet_evasions += 1;
             }
             if !in_check && info.noisy && best_score > -MATE_IN_MAX_PLY {
-                let gain = captured_value(&self.pos, m) + promotion_gain(&self.pos, m).max(0);
+                let gain = material_gain(&self.pos, m);
                 if futility_base + gain <= alpha {
                     best_score = best_score.max(futility_base + gain);
                     continue;

@@ -65,11 +65,17 @@ pub fn promotion_gain<V: Evaluate>(pos: &Position<V>, m: Move) -> i32 {
     }
 }
 
+/// What `m` wins at once: the man it takes and what its promotion adds, if anything.
+#[inline(always)]
+pub fn material_gain<V: Evaluate>(pos: &Position<V>, m: Move) -> i32 {
+    captured_value(pos, m) + promotion_gain(pos, m).max(0)
+}
+
 /// Whether `m` wins at least `threshold` in the exchange it starts.
 pub fn see_ge<V: Evaluate>(pos: &Position<V>, m: Move, threshold: i32) -> bool {
     let Some(landing) = landing_kind(pos, m) else { return threshold <= 0 };
     let to = m.to();
-    let mut swap = captured_value(pos, m) + promotion_gain(pos, m).max(0) - threshold;
+    let mut swap = material_gain(pos, m) - threshold;
     if swap < 0 {
         return false;
     }
