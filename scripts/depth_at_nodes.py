@@ -27,19 +27,13 @@ def depths_at_nodes(binary, variant, positions, nodes, hash_mb):
     depths = []
     for fen, moves in positions:
         engine.send("ucinewgame")
-        start = f"fen {fen}" if fen else "startpos"
-        tail = f" moves {' '.join(moves)}" if moves else ""
-        engine.send(f"position {start}{tail}")
-        engine.send(f"go nodes {nodes}")
         depth = None
-        for line in engine.lines():
+        for line in engine.go(fen, moves, f"nodes {nodes}"):
             found = DEPTH.search(line)
             if found and line.startswith("info") and " pv " in line:
                 depth = int(found.group(1))
-            if line.startswith("bestmove"):
-                break
         if depth is None:
-            raise SystemExit(f"{binary}: no depth for {start}{tail}")
+            raise SystemExit(f"{binary}: no depth for {fen} moves {moves}")
         depths.append(depth)
     engine.quit()
     return depths

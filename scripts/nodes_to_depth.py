@@ -28,17 +28,11 @@ def nodes_to_depth(binary, variant, positions, depth, hash_mb):
     for game in positions:
         engine.send("ucinewgame")
         for fen, moves in game:
-            start = f"fen {fen}" if fen else "startpos"
-            tail = f" moves {' '.join(moves)}" if moves else ""
-            engine.send(f"position {start}{tail}")
-            engine.send(f"go depth {depth}")
             nodes = None
-            for line in engine.lines():
+            for line in engine.go(fen, moves, f"depth {depth}"):
                 found = NODES.search(line)
                 if found:
                     nodes = int(found.group(1))
-                if line.startswith("bestmove"):
-                    break
             if nodes is None:
                 raise SystemExit(f"{binary}: no node count for {fen} moves {moves}")
             total += nodes

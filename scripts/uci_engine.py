@@ -38,6 +38,20 @@ class UciEngine:
         """The engine's output, line by line, as it comes."""
         return self.proc.stdout
 
+    def go(self, fen, moves, limit):
+        """The engine's output lines, `bestmove` excluded, for the position `fen` (the
+        start if None) after `moves`, searched with `go LIMIT`."""
+        start = f"fen {fen}" if fen else "startpos"
+        tail = f" moves {' '.join(moves)}" if moves else ""
+        self.send(f"position {start}{tail}")
+        self.send(f"go {limit}")
+        lines = []
+        for line in self.lines():
+            if line.startswith("bestmove"):
+                return lines
+            lines.append(line)
+        raise RuntimeError("engine exited")
+
     def search(self, fen, nodes):
         """The engine's move and its score for `fen` (side to move's view, centipawns; a
         mate is ±MATE_SCORE; 0 if no exact score was reported) after `nodes` nodes."""
