@@ -1,16 +1,21 @@
 #!/usr/bin/env python3
-"""The depth each engine reaches in a fixed number of nodes on positions from real games:
-how narrow its tree is, whatever the engines' speed (the converse of nodes_to_depth.py).
+"""The depth each engine completes within a fixed number of nodes on positions from real
+games: how narrow its tree is, whatever the engines' speed (the converse of
+nodes_to_depth.py).
 
     scripts/depth_at_nodes.py GAMES.pgn VARIANT NODES ENGINE [ENGINE ...]
         [--games 20] [--plies 20,40] [--hash 64]
 
 From the first `--games` odd-numbered games of an `ekumen match` PGN (one per opening:
 the even ones replay it with colours swapped), the positions after each of `--plies`
-(counted from the game's FEN, or from the start) are searched with `go nodes NODES`,
-each after `ucinewgame`, so no search inherits another's table. Prints, per position and
-on average, the depth of each engine's last `info` line with a PV before `bestmove`.
-One thread: the depths do not depend on the machine's load.
+(counted from the game's FEN, or from the start) are searched with `go nodes` four times
+NODES, each after `ucinewgame`, so no search inherits another's table. A depth counts as
+reached when the last `info` line with an exact score at that depth, not the search's
+final line, shows at most NODES nodes: the line an engine prints as it finishes an
+iteration. The final line is left out because Fairy-Stockfish, stopped, reports the
+iteration under way once its first move is searched, a ply more than it finished, where
+Ekumen reports the last iteration it finished. Prints, per position and on average, each
+engine's depth. One thread: the depths do not depend on the machine's load.
 """
 import argparse
 import re
@@ -19,6 +24,20 @@ from pgn_games import read_games
 from uci_engine import FAIRY_VARIANTS_INI, UciEngine
 
 DEPTH = re.compile(r"\bdepth (\d+)")
+NODES = re.compile(r"\bnodes (\d+)")
+
+
+def completed_depth(lines, nodes):
+    """The deepest iteration the output `lines` show finished within `nodes` nodes."""
+    finished = {}
+    exact = [line for line in lines if line.startswith("info") and " pv " in line
+             and "lowerbound" not in line and "upperbound" not in line]
+    for line in exact[:-1]:
+        depth, spent = DEPTH.search(line), NODES.search(line)
+        if depth and spent:
+            finished[int(depth.group(1))] = int(spent.group(1))
+    within = [depth for depth, spent in finished.items() if spent <= nodes]
+    return max(within, default=None)
 
 
 def depths_at_nodes(binary, variant, positions, nodes, hash_mb):
@@ -27,13 +46,9 @@ def depths_at_nodes(binary, variant, positions, nodes, hash_mb):
     depths = []
     for fen, moves in positions:
         engine.send("ucinewgame")
-        depth = None
-        for line in engine.go(fen, moves, f"nodes {nodes}"):
-            found = DEPTH.search(line)
-            if found and line.startswith("info") and " pv " in line:
-                depth = int(found.group(1))
+        depth = completed_depth(engine.go(fen, moves, f"nodes {4 * nodes}"), nodes)
         if depth is None:
-            raise SystemExit(f"{binary}: no depth for {fen} moves {moves}")
+            raise SystemExit(f"{binary}: no finished iteration for {fen} moves {moves}")
         depths.append(depth)
     engine.quit()
     return depths
