@@ -21,7 +21,7 @@ import argparse
 import re
 
 from pgn_games import read_games
-from uci_engine import FAIRY_VARIANTS_INI, UciEngine
+from uci_engine import FAIRY_VARIANTS_INI, UciEngine, is_exact_pv
 
 DEPTH = re.compile(r"\bdepth (\d+)")
 NODES = re.compile(r"\bnodes (\d+)")
@@ -30,8 +30,7 @@ NODES = re.compile(r"\bnodes (\d+)")
 def completed_depth(lines, nodes):
     """The deepest iteration the output `lines` show finished within `nodes` nodes."""
     finished = {}
-    exact = [line for line in lines if line.startswith("info") and " pv " in line
-             and "lowerbound" not in line and "upperbound" not in line]
+    exact = list(filter(is_exact_pv, lines))
     for line in exact[:-1]:
         depth, spent = DEPTH.search(line), NODES.search(line)
         if depth and spent:

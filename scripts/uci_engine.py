@@ -14,6 +14,12 @@ MATE_SCORE = 30000
 SCORE = re.compile(r"score (cp|mate) (-?\d+)")
 
 
+def is_exact_pv(line):
+    """Whether `line` is an `info` line with a principal variation and an exact score."""
+    return (line.startswith("info") and " pv " in line
+            and "lowerbound" not in line and "upperbound" not in line)
+
+
 class UciEngine:
     def __init__(self, binary, variant, fen=None, variants_ini=None, options=()):
         self.proc = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -39,35 +45,30 @@ class UciEngine:
         return self.proc.stdout
 
     def go(self, fen, moves, limit):
-        """The engine's output lines, `bestmove` excluded, for the position `fen` (the
-        start if None) after `moves`, searched with `go LIMIT`."""
+        """The engine's output lines, ending with its `bestmove` line, for the position
+        `fen` (the start if None) after `moves`, searched with `go LIMIT`."""
         start = f"fen {fen}" if fen else "startpos"
         tail = f" moves {' '.join(moves)}" if moves else ""
         self.send(f"position {start}{tail}")
         self.send(f"go {limit}")
         lines = []
         for line in self.lines():
+            lines.append(line)
             if line.startswith("bestmove"):
                 return lines
-            lines.append(line)
         raise RuntimeError("engine exited")
 
     def search(self, fen, nodes):
         """The engine's move and its score for `fen` (side to move's view, centipawns; a
         mate is ±MATE_SCORE; 0 if no exact score was reported) after `nodes` nodes."""
-        self.send(f"position fen {fen}")
-        self.send(f"go nodes {nodes}")
+        lines = self.go(fen, (), f"nodes {nodes}")
         score = 0
-        for line in self.lines():
-            if line.startswith("info") and " pv " in line and "lowerbound" not in line \
-                    and "upperbound" not in line:
-                m = SCORE.search(line)
-                if m:
-                    kind, value = m.group(1), int(m.group(2))
-                    score = value if kind == "cp" else (MATE_SCORE if value > 0 else -MATE_SCORE)
-            elif line.startswith("bestmove"):
-                return line.split()[1], score
-        raise RuntimeError("engine exited")
+        for line in filter(is_exact_pv, lines):
+            m = SCORE.search(line)
+            if m:
+                kind, value = m.group(1), int(m.group(2))
+                score = value if kind == "cp" else (MATE_SCORE if value > 0 else -MATE_SCORE)
+        return lines[-1].split()[1], score
 
     def quit(self, timeout=30):
         self.send("quit")
