@@ -13,68 +13,15 @@ Coherent chess is not in Fairy-Stockfish: with `--variant coherent` Ekumen itsel
 them by brute force.
 
   scripts/gen-search-suites.py --fs /work/fs/fairy-stockfish --variants-ini /work/fs/variants.ini \
-      [--games 40] [--variant gothic ...]
+      [--games 40] [--variant gothic ...] [--out-dir DIR]
 """
 import argparse
 import os
 import random
 import re
-import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-class Engine:
-    def __init__(self, path, variant, variants_ini=None):
-        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.send("uci")
-        self.wait("uciok")
-        if variants_ini:
-            self.send(f"setoption name VariantPath value {variants_ini}")
-        self.send(f"setoption name UCI_Variant value {variant}")
-        self.sync()
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def wait(self, prefix):
-        lines = []
-        for line in self.p.stdout:
-            line = line.rstrip("\n")
-            lines.append(line)
-            if line.startswith(prefix):
-                return lines
-        raise RuntimeError("engine ended")
-
-    def sync(self):
-        self.send("isready")
-        self.wait("readyok")
-
-    def legal_moves(self, setup):
-        self.send(f"position {setup}")
-        self.send("go perft 1")
-        lines = self.wait("Nodes searched")
-        return [l.split(":")[0] for l in lines if re.match(r"^\S+: 1$", l)]
-
-    def fen(self, setup):
-        self.send(f"position {setup}")
-        self.send("d")
-        for line in self.wait("Fen:"):
-            if line.startswith("Fen:"):
-                return line[5:].strip()
-
-    def go(self, setup, command, multipv=1):
-        self.send(f"setoption name MultiPV value {multipv}")
-        self.send(f"position {setup}")
-        self.send(command)
-        return self.wait("bestmove")
-
-    def quit(self):
-        self.send("quit")
-        self.p.wait(timeout=10)
+from uci_engine import ROOT, UciEngine
 
 
 def last_scores(lines):
@@ -96,30 +43,33 @@ def main():
     ap.add_argument("--variant", action="append")
     ap.add_argument("--fs-depth", type=int, default=12)
     ap.add_argument("--keep", type=int, default=24)
+    ap.add_argument("--out-dir", default=os.path.join(ROOT, "search", "tests", "data"),
+                    help="where the suites are written (default: the test suites' own)")
     args = ap.parse_args()
     rng = random.Random(20261122)
     for variant in args.variant or ["chess", "gothic", "shinobi", "gethenian"]:
-        ek = Engine(args.ekumen, variant)
+        ek = UciEngine(args.ekumen, variant)
         self_analysis = variant == "coherent"
-        fs = Engine(args.ekumen, variant) if self_analysis else Engine(args.fs, variant, args.variants_ini)
-        analysis = "go nodes 300000" if self_analysis else f"go depth {args.fs_depth} movetime 1000"
+        # Coherent's analyst is a second Ekumen, so its hash never steers the self-play.
+        fs = (UciEngine(args.ekumen, variant) if self_analysis
+              else UciEngine(args.fs, variant, variants_ini=args.variants_ini))
+        analysis = "nodes 300000" if self_analysis else f"depth {args.fs_depth} movetime 1000"
         longest_mate = 2 if self_analysis else 5
         mates, tactics, seen = [], [], set()
         for game in range(args.games):
             moves = []
             for ply in range(160):
-                setup = "startpos moves " + " ".join(moves) if moves else "startpos"
-                legal = ek.legal_moves(setup)
+                legal = ek.legal_moves(None, moves)
                 if not legal:
                     break
                 if ply < 4 + game % 5:
                     move = rng.choice(legal)
                 else:
-                    fen = fs.fen(setup)
+                    fen = fs.fen(None, moves)
                     if fen not in seen and ply % 2 == game % 2:
                         seen.add(fen)
-                        lines = fs.go(f"fen {fen}", analysis, multipv=1 if self_analysis else 2)
-                        s = last_scores(lines)
+                        fs.send(f"setoption name MultiPV value {1 if self_analysis else 2}")
+                        s = last_scores(fs.go(fen, (), analysis))
                         if 1 in s:
                             kind, value, bm = s[1]
                             if kind == "mate" and 1 <= value <= longest_mate:
@@ -129,8 +79,7 @@ def main():
                                 second = -100000 if k2 == "mate" and v2 < 0 else (v2 if k2 == "cp" else 100000)
                                 if value - second >= 300:
                                     tactics.append(f"{fen}; bm {bm}; cp {value}")
-                    out = ek.go(setup, "go nodes 4000")
-                    move = out[-1].split()[1]
+                    move = ek.go(None, moves, "nodes 4000")[-1].split()[1]
                     if move == "(none)":
                         break
                 moves.append(move)
@@ -148,10 +97,10 @@ def write(args, variant, mates, tactics, self_analysis, analysis, final=False):
     rng.shuffle(mates)
     rng.shuffle(tactics)
     mates.sort(key=lambda l: int(l.split("; mate ")[1].split(";")[0]))
-    path = os.path.join(ROOT, "search/tests/data", f"{variant}.epd")
+    path = os.path.join(args.out_dir, f"{variant}.epd")
     with open(path, "w") as f:
         if self_analysis:
-            f.write(f"# {variant}: mates from Ekumen self-play found by Ekumen ({analysis}) and "
+            f.write(f"# {variant}: mates from Ekumen self-play found by Ekumen (go {analysis}) and "
                     f"proved by brute force in the test; scripts/gen-search-suites.py\n")
         else:
             f.write(f"# {variant}: positions from Ekumen self-play analysed by Fairy-Stockfish "

@@ -31,11 +31,7 @@ def perft(binary, variants_ini, variant, depth, fen):
     engine = UciEngine(binary, variant, fen, variants_ini)
     start = time.perf_counter()
     engine.send(f"go perft {depth}")
-    nodes = None
-    for line in engine.lines():
-        if line.startswith("Nodes searched"):
-            nodes = int(line.split()[-1])
-            break
+    nodes = int(engine.read_until("Nodes searched")[-1].split()[-1])
     elapsed = time.perf_counter() - start
     engine.quit()
     return nodes, elapsed

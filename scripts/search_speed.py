@@ -22,12 +22,10 @@ def rate(binary, variants_ini, variant, fen, ms, threads):
     engine = UciEngine(binary, variant, fen, variants_ini, [("Threads", threads)])
     engine.send(f"go movetime {ms}")
     nodes = nps = depth = None
-    for line in engine.lines():
+    for line in engine.read_until("bestmove"):
         m = re.search(r"^info depth (\d+) .*nodes (\d+) nps (\d+)", line)
         if m:
             depth, nodes, nps = int(m.group(1)), int(m.group(2)), int(m.group(3))
-        if line.startswith("bestmove"):
-            break
     engine.quit(timeout=10)
     return nps, depth, nodes
 

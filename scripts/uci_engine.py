@@ -1,7 +1,7 @@
 """An engine started over UCI for the scripts: the variant chosen (Fairy-Stockfish's
 shinobi and gethenian from the variants.ini it is given), options and position set, and
-`readyok` read, so the caller's clock starts at its `go`; and a fixed-node search of a
-position, for the scripts that score positions."""
+`readyok` read, so the caller's clock starts at its `go`; a fixed-node search of a
+position, for the scripts that score positions; and a position's legal moves and FEN."""
 import os
 import re
 import subprocess
@@ -30,11 +30,9 @@ class UciEngine:
         self.send(f"setoption name UCI_Variant value {variant}")
         for name, value in options:
             self.send(f"setoption name {name} value {value}")
-        self.send(f"position fen {fen}" if fen else "position startpos")
+        self.set_position(fen)
         self.send("isready")
-        for line in self.lines():
-            if line.strip() == "readyok":
-                break
+        self.read_until("readyok")
 
     def send(self, line):
         self.proc.stdin.write(line + "\n")
@@ -44,19 +42,42 @@ class UciEngine:
         """The engine's output, line by line, as it comes."""
         return self.proc.stdout
 
-    def go(self, fen, moves, limit):
-        """The engine's output lines, ending with its `bestmove` line, for the position
-        `fen` (the start if None) after `moves`, searched with `go LIMIT`."""
+    def read_until(self, prefix):
+        """The engine's output lines up to and including the first that starts with
+        `prefix`, newlines stripped."""
+        lines = []
+        for line in self.lines():
+            lines.append(line.rstrip("\n"))
+            if line.startswith(prefix):
+                return lines
+        raise RuntimeError("engine exited")
+
+    def set_position(self, fen, moves=()):
+        """Sets the position `fen` (the start if None) after `moves`."""
         start = f"fen {fen}" if fen else "startpos"
         tail = f" moves {' '.join(moves)}" if moves else ""
         self.send(f"position {start}{tail}")
+
+    def legal_moves(self, fen, moves=()):
+        """The legal moves of the position `fen` after `moves`, from `go perft 1`."""
+        self.set_position(fen, moves)
+        self.send("go perft 1")
+        return [line.split(":")[0] for line in self.read_until("Nodes searched")
+                if re.fullmatch(r"\S+: 1", line)]
+
+    def fen(self, fen, moves=()):
+        """The FEN of the position `fen` after `moves`, as the engine's `d` shows it."""
+        self.set_position(fen, moves)
+        self.send("d")
+        line = self.read_until("Fen:")[-1]
+        return line[len("Fen:"):].strip()
+
+    def go(self, fen, moves, limit):
+        """The engine's output lines, ending with its `bestmove` line, for the position
+        `fen` (the start if None) after `moves`, searched with `go LIMIT`."""
+        self.set_position(fen, moves)
         self.send(f"go {limit}")
-        lines = []
-        for line in self.lines():
-            lines.append(line)
-            if line.startswith("bestmove"):
-                return lines
-        raise RuntimeError("engine exited")
+        return self.read_until("bestmove")
 
     def search(self, fen, nodes):
         """The engine's move and its score for `fen` (side to move's view, centipawns; a
