@@ -6,7 +6,8 @@ the edge came from judgement a static evaluation holds or from what only a searc
 
     scripts/turning_points.py GAMES.pgn VARIANT --winner Fairy-Stockfish \\
         [--threshold 150] [--out FENS.txt] [--trace FS] \\
-        [--search ENGINE --search FS --nodes 200000,2000000] [--limit 40]
+        [--search ENGINE --search FS --nodes 200000,2000000] [--limit 40] \\
+        [--explain target/release/ekumen-tune]
 
 --trace FS: the mean of each term of Fairy-Stockfish's classical evaluation trace (its
 `eval` command), from the winner's side, at each game's opening and at its turning point.
@@ -14,10 +15,14 @@ the edge came from judgement a static evaluation holds or from what only a searc
 per search, at each node budget; the median, the mean (scores clipped to +-10 pawns) and
 how many reach the threshold. Shinobi and gethenian are read from
 tests/data/fairy/variants.ini.
+--explain TUNE: the mean of each group of Ekumen's evaluation at the turning points
+(`ekumen-tune --explain`, the winner's side, centipawns) and of its king-safety groups
+summed; with --trace, that sum beside Fairy-Stockfish's king-safety term at each point.
 """
 import argparse
 import re
 import statistics
+import subprocess
 import sys
 
 import pyffish as sf
@@ -56,13 +61,11 @@ def trace_terms(engine, fen):
     engine.send("eval")
     engine.send("isready")
     terms = {}
-    for line in engine.lines():
-        if line.startswith("readyok"):
-            return terms
+    for line in engine.read_until("readyok"):
         match = TRACE_ROW.match(line)
         if match:
             terms[match.group(1)] = (float(match.group(2)), float(match.group(3)))
-    raise RuntimeError("engine exited")
+    return terms
 
 
 def report_trace(points, binary, variant):
@@ -88,6 +91,53 @@ def report_trace(points, binary, variant):
     for term, t in sums.items():
         print(f"  {term:12s} {t[0] / count:+.2f} {t[1] / count:+.2f} -> "
               f"{t[2] / count:+.2f} {t[3] / count:+.2f}")
+
+
+def ekumen_groups(tune, variant, fen):
+    """What each group of Ekumen's evaluation adds to `fen`, side to move's view
+    (`ekumen-tune --explain`, which reports White's)."""
+    out = subprocess.run([tune, "--variant", variant, "--explain", fen], capture_output=True,
+                         text=True, check=True).stdout.splitlines()[1:]
+    sign = 1 if fen.split()[1] == "w" else -1
+    return {row[0]: sign * int(row[1]) for row in (line.split() for line in out) if len(row) == 2}
+
+
+def is_king_safety_group(name):
+    """Ekumen's groups that Fairy-Stockfish's king-safety term covers: king danger, the
+    pawn cover and the flank terms (not the king's own piece-square shapes)."""
+    return ((name.startswith("king.") and name not in ("king.centre", "king.advance", "king.squares"))
+            or name in ("pawns.shelter", "pawns.storm", "pawns.blocked_storm"))
+
+
+def report_explain(points, tune, variant, fs=None):
+    sums, king_sums = {}, []
+    for _, turn, _ in points:
+        groups = ekumen_groups(tune, variant, turn)
+        for name, value in groups.items():
+            sums[name] = sums.get(name, 0) + value
+        king_sums.append(sum(v for name, v in groups.items() if is_king_safety_group(name)))
+    count = len(points)
+    print(f"Ekumen's evaluation groups, winner's side, mean over {count} turning points, "
+          f"centipawns: king safety summed {statistics.mean(king_sums):+.1f}")
+    for name, total in sorted(sums.items(), key=lambda kv: -abs(kv[1]))[:20]:
+        print(f"  {name:32s} {total / count:+.1f}")
+    if not fs:
+        return
+    tracer = UciEngine(fs, variant, variants_ini=FAIRY_VARIANTS_INI)
+    pairs = []
+    for (_, turn, _), ekumen in zip(points, king_sums):
+        terms = trace_terms(tracer, turn)
+        if terms:
+            sign = 1 if turn.split()[1] == "w" else -1
+            pairs.append((sign * terms["King safety"][0], ekumen, turn))
+    tracer.quit()
+    print(f"king safety at {len(pairs)} turning points not in check, winner's side: "
+          f"Fairy-Stockfish's term (pawns, mg) against Ekumen's groups summed (centipawns), "
+          f"correlation {statistics.correlation([p[0] for p in pairs], [p[1] for p in pairs]):.2f}; "
+          "where Fairy-Stockfish's is above 1.5:")
+    for theirs, ours, turn in sorted(pairs, reverse=True):
+        if theirs > 1.5:
+            print(f"  {theirs:+.2f} {ours:+5d}  {turn}")
 
 
 def report_search(points, engines, budgets, variant, threshold):
@@ -116,6 +166,7 @@ if __name__ == "__main__":
     parser.add_argument("--search", action="append", default=[], metavar="ENGINE")
     parser.add_argument("--nodes", default="200000", help="comma-separated budgets")
     parser.add_argument("--limit", type=int, help="the first N turning points only")
+    parser.add_argument("--explain", metavar="TUNE", help="ekumen-tune binary")
     args = parser.parse_args()
     points = turning_points(args.pgn, args.variant, args.winner, args.threshold)
     if args.limit:
@@ -126,6 +177,8 @@ if __name__ == "__main__":
             out.writelines(turn + "\n" for _, turn, _ in points)
     if args.trace:
         report_trace(points, args.trace, args.variant)
+    if args.explain:
+        report_explain(points, args.explain, args.variant, args.trace)
     if args.search:
         report_search(points, args.search, [int(n) for n in args.nodes.split(",")], args.variant,
                       args.threshold)
