@@ -21,15 +21,15 @@ import random
 import re
 import sys
 
-from uci_engine import ROOT, UciEngine
+from uci_engine import ROOT, UciEngine, is_exact_pv
 
 
 def last_scores(lines):
     """The last score of each multipv line: {index: (kind, value, pv-first-move)}."""
     scores = {}
-    for line in lines:
-        m = re.search(r"multipv (\d+) score (cp|mate) (-?\d+)(?: (?:lower|upper)bound)?.* pv (\S+)", line)
-        if m and " bound" not in line and "lowerbound" not in line and "upperbound" not in line:
+    for line in filter(is_exact_pv, lines):
+        m = re.search(r"multipv (\d+) score (cp|mate) (-?\d+).* pv (\S+)", line)
+        if m:
             scores[int(m.group(1))] = (m.group(2), int(m.group(3)), m.group(4))
     return scores
 

@@ -69,10 +69,12 @@ def trace_terms(engine, fen):
 
 
 def report_trace(points, binary, variant):
+    """Prints the mean trace terms and returns each turning point's trace (empty in check)."""
     tracer = UciEngine(binary, variant, variants_ini=FAIRY_VARIANTS_INI)
-    sums, count = {}, 0
+    sums, count, turn_traces = {}, 0, []
     for start, turn, winner_white in points:
         before, after = trace_terms(tracer, start), trace_terms(tracer, turn)
+        turn_traces.append(after)
         if not before or not after:
             continue  # in check: no trace
         sign = 1 if winner_white else -1
@@ -91,15 +93,15 @@ def report_trace(points, binary, variant):
     for term, t in sums.items():
         print(f"  {term:12s} {t[0] / count:+.2f} {t[1] / count:+.2f} -> "
               f"{t[2] / count:+.2f} {t[3] / count:+.2f}")
+    return turn_traces
 
 
 def ekumen_groups(tune, variant, fen):
-    """What each group of Ekumen's evaluation adds to `fen`, side to move's view
-    (`ekumen-tune --explain`, which reports White's)."""
+    """What each group of Ekumen's evaluation adds to `fen`, White's view
+    (`ekumen-tune --explain`)."""
     out = subprocess.run([tune, "--variant", variant, "--explain", fen], capture_output=True,
                          text=True, check=True).stdout.splitlines()[1:]
-    sign = 1 if fen.split()[1] == "w" else -1
-    return {row[0]: sign * int(row[1]) for row in (line.split() for line in out) if len(row) == 2}
+    return {row[0]: int(row[1]) for row in (line.split() for line in out) if len(row) == 2}
 
 
 def is_king_safety_group(name):
@@ -109,28 +111,28 @@ def is_king_safety_group(name):
             or name in ("pawns.shelter", "pawns.storm", "pawns.blocked_storm"))
 
 
-def report_explain(points, tune, variant, fs=None):
+def report_explain(points, tune, variant, turn_traces=None):
+    """Prints Ekumen's groups at the turning points; with `turn_traces` (what
+    `report_trace` returns), its king safety beside Fairy-Stockfish's."""
     sums, king_sums = {}, []
-    for _, turn, _ in points:
+    for _, turn, winner_white in points:
+        sign = 1 if winner_white else -1
         groups = ekumen_groups(tune, variant, turn)
         for name, value in groups.items():
-            sums[name] = sums.get(name, 0) + value
-        king_sums.append(sum(v for name, v in groups.items() if is_king_safety_group(name)))
+            sums[name] = sums.get(name, 0) + sign * value
+        king_sums.append(sign * sum(v for name, v in groups.items() if is_king_safety_group(name)))
     count = len(points)
     print(f"Ekumen's evaluation groups, winner's side, mean over {count} turning points, "
           f"centipawns: king safety summed {statistics.mean(king_sums):+.1f}")
     for name, total in sorted(sums.items(), key=lambda kv: -abs(kv[1]))[:20]:
         print(f"  {name:32s} {total / count:+.1f}")
-    if not fs:
+    if turn_traces is None:
         return
-    tracer = UciEngine(fs, variant, variants_ini=FAIRY_VARIANTS_INI)
     pairs = []
-    for (_, turn, _), ekumen in zip(points, king_sums):
-        terms = trace_terms(tracer, turn)
+    for (_, turn, winner_white), ekumen, terms in zip(points, king_sums, turn_traces):
         if terms:
-            sign = 1 if turn.split()[1] == "w" else -1
+            sign = 1 if winner_white else -1
             pairs.append((sign * terms["King safety"][0], ekumen, turn))
-    tracer.quit()
     print(f"king safety at {len(pairs)} turning points not in check, winner's side: "
           f"Fairy-Stockfish's term (pawns, mg) against Ekumen's groups summed (centipawns), "
           f"correlation {statistics.correlation([p[0] for p in pairs], [p[1] for p in pairs]):.2f}; "
@@ -175,10 +177,9 @@ if __name__ == "__main__":
     if args.out:
         with open(args.out, "w", encoding="utf-8") as out:
             out.writelines(turn + "\n" for _, turn, _ in points)
-    if args.trace:
-        report_trace(points, args.trace, args.variant)
+    turn_traces = report_trace(points, args.trace, args.variant) if args.trace else None
     if args.explain:
-        report_explain(points, args.explain, args.variant, args.trace)
+        report_explain(points, args.explain, args.variant, turn_traces)
     if args.search:
         report_search(points, args.search, [int(n) for n in args.nodes.split(",")], args.variant,
                       args.threshold)
