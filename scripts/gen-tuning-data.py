@@ -32,7 +32,7 @@ import time
 
 import pyffish as sf
 
-from pgn_games import read_games
+from pgn_games import WHITE_POINTS, read_games
 from uci_engine import FAIRY_VARIANTS_INI, UciEngine
 
 def play(args, seed):
@@ -75,7 +75,7 @@ def rescore(args, game):
     """The quiet positions of a game already played, as (fen, white_score), and White's
     result (None for a game without one)."""
     fen, moves, result = game
-    white_result = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}.get(result)
+    white_result = WHITE_POINTS.get(result)
     if white_result is None:
         return [], None
     engine = play.engine

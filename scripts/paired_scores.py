@@ -16,16 +16,14 @@ import argparse
 import statistics
 import sys
 
-from pgn_games import read_games
-
-POINTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
+from pgn_games import WHITE_POINTS, read_games
 
 
 def engine_scores(path, engine):
     """{round: (the engine's score, opening FEN)} for the finished games of `path`."""
     scores = {}
     for tags, _, result in read_games(path):
-        points = POINTS.get(tags.get("Result", result))
+        points = WHITE_POINTS.get(tags.get("Result", result))
         if points is None or engine not in (tags.get("White"), tags.get("Black")):
             continue
         score = points if tags["White"] == engine else 1.0 - points

@@ -4,6 +4,8 @@ import re
 
 TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
 RESULTS = {"1-0", "0-1", "1/2-1/2", "*"}
+# White's points for each finished game's result.
+WHITE_POINTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
 TOKEN = re.compile(r"\{[^}]*\}|[^\s{}]+")
 MOVE_NUMBER = re.compile(r"\d+\.(\.\.)?")
 
