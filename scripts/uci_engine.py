@@ -38,15 +38,11 @@ class UciEngine:
         self.proc.stdin.write(line + "\n")
         self.proc.stdin.flush()
 
-    def lines(self):
-        """The engine's output, line by line, as it comes."""
-        return self.proc.stdout
-
     def read_until(self, prefix):
         """The engine's output lines up to and including the first that starts with
         `prefix`, newlines stripped."""
         lines = []
-        for line in self.lines():
+        for line in self.proc.stdout:
             lines.append(line.rstrip("\n"))
             if line.startswith(prefix):
                 return lines
