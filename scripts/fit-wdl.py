@@ -14,32 +14,31 @@ import math
 import re
 import sys
 
+from pgn_games import WHITE_POINTS, commented_moves, read_movetexts
+
+# A move's comment as `ekumen match` writes it: the mover's score in pawns, then the depth.
+SCORE = re.compile(r"^([+-]?\d+\.\d+)/\d+(\s|$)")
+
 
 def samples(paths, engine, skip):
     for path in paths:
-        text = open(path).read()
-        for game in re.split(r"\n(?=\[Event )", text):
-            white = re.search(r'\[White "([^"]*)"\]', game)
-            black = re.search(r'\[Black "([^"]*)"\]', game)
-            result = re.search(r'\[Result "([^"]*)"\]', game)
-            variant = re.search(r'\[Variant "([^"]*)"\]', game)
-            if not (white and black and result) or result.group(1) not in ("1-0", "0-1", "1/2-1/2"):
+        for tags, body in read_movetexts(path):
+            white_score = WHITE_POINTS.get(tags.get("Result"))
+            if white_score is None or "White" not in tags or "Black" not in tags:
                 continue
-            white_score = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}[result.group(1)]
-            fen = re.search(r'\[FEN "[^"]* ([wb]) ', game)
-            first_white = not (fen and fen.group(1) == "b")
-            moves = game[game.index("\n\n"):] if "\n\n" in game else ""
-            comments = re.findall(r"\{([+-]?\d+\.\d+|[+-]?M\d+|[+-]?#\d+)/\d+ ", moves)
-            for ply, comment in enumerate(comments):
-                if ply < skip or not re.match(r"^[+-]?\d+\.\d+$", comment):
+            fen = tags.get("FEN", "").split()
+            first_white = not (len(fen) > 1 and fen[1] == "b")
+            for ply, (_, comment) in enumerate(commented_moves(body)):
+                score = SCORE.match(comment or "")
+                if ply < skip or not score:
                     continue
                 mover_white = (ply % 2 == 0) == first_white
-                name = white.group(1) if mover_white else black.group(1)
+                name = tags["White"] if mover_white else tags["Black"]
                 if engine and name != engine:
                     continue
-                cp = float(comment) * 100
+                cp = float(score.group(1)) * 100
                 outcome = white_score if mover_white else 1 - white_score
-                yield (variant.group(1) if variant else "chess"), cp, outcome
+                yield tags.get("Variant", "chess"), cp, outcome
 
 
 def log_likelihood(data, centre, width):
