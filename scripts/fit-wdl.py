@@ -14,7 +14,7 @@ import math
 import re
 import sys
 
-from pgn_games import WHITE_POINTS, commented_moves, read_movetexts
+from pgn_games import WHITE_POINTS, commented_moves, read_movetexts, white_moves_first
 
 # A move's comment as `ekumen match` writes it: the mover's score in pawns, then the depth.
 SCORE = re.compile(r"^([+-]?\d+\.\d+)/\d+(\s|$)")
@@ -26,8 +26,7 @@ def samples(paths, engine, skip):
             white_score = WHITE_POINTS.get(tags.get("Result"))
             if white_score is None or "White" not in tags or "Black" not in tags:
                 continue
-            fen = tags.get("FEN", "").split()
-            first_white = not (len(fen) > 1 and fen[1] == "b")
+            first_white = white_moves_first(tags)
             for ply, (_, comment) in enumerate(commented_moves(body)):
                 score = SCORE.match(comment or "")
                 if ply < skip or not score:

@@ -14,7 +14,7 @@ import re
 import sys
 from collections import defaultdict
 
-from pgn_games import commented_moves, read_movetexts
+from pgn_games import commented_moves, read_movetexts, white_moves_first
 
 CLOCK_COMMENT = re.compile(
     r"(?:[+-]?[\d.]+|[+-]?M\d+)/(?P<depth>\d+) "
@@ -41,8 +41,7 @@ def main():
     clock_left = defaultdict(list)
     for tags, body in read_movetexts(args.pgn):
         names = [tags.get("White", "?"), tags.get("Black", "?")]
-        fen = tags.get("FEN", "")
-        first = 1 if len(fen.split()) > 1 and fen.split()[1] == "b" else 0
+        first = 0 if white_moves_first(tags) else 1
         last_clock = {}
         for ply, match in timed_moves(body):
             engine = names[(first + ply) % 2]

@@ -41,6 +41,13 @@ def read_games(path):
     return parsed
 
 
+def white_moves_first(tags):
+    """Whether White makes the movetext's first move: the side to move of the FEN tag,
+    White where there is none."""
+    fen = tags.get("FEN", "").split()
+    return not (len(fen) > 1 and fen[1] == "b")
+
+
 def commented_moves(body):
     """(move, comment) for each move of a movetext, in order; the comment is the text in
     the braces right after the move, None where there is none."""
