@@ -487,6 +487,11 @@ pub struct KingTerms {
     /// Units removed when one of our minor pieces that is not colour-bound (a knight)
     /// guards a square around the king: the defender that is hardest to drive away.
     pub minor_defender: i32,
+    /// King danger counts only with at least this many enemy pieces attacking the
+    /// squares around the king. Classical chess evaluations asked for two; gothic counts
+    /// it from none, as Fairy-Stockfish does: with one attacker and safe checks the king
+    /// is often lost there.
+    pub min_attackers: i32,
     /// The middle-game penalty is `units² / divisor`.
     pub divisor: i32,
     /// Endgame penalty per unit.
@@ -511,6 +516,7 @@ impl KingTerms {
         flank_defence: 0,
         blockers: 0,
         minor_defender: 0,
+        min_attackers: 2,
         divisor: 8,
         eg_per_unit: 0,
         cap: 600,
@@ -1296,7 +1302,7 @@ fn evaluate_from<V: Evaluate>(
             if king_terms.no_queen != 0 && !has_heavy_piece(pos, tables, !color) {
                 units -= king_terms.no_queen;
             }
-            if attackers >= 2 && units > 0 {
+            if attackers >= king_terms.min_attackers && units > 0 {
                 let mg = (units * units / king_terms.divisor).min(king_terms.cap);
                 score -= s(mg, units * king_terms.eg_per_unit);
             }

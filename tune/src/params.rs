@@ -208,7 +208,7 @@ impl Editable {
     }
 
     /// Every tunable number with its name, in a fixed order. The game-phase weights, the
-    /// king-danger curve's divisor and cap and the drawish margin are left alone: they
+    /// king-danger curve's gate, divisor and cap and the drawish margin are left alone: they
     /// shape the evaluation rather than weigh one feature.
     pub fn for_each_value(&mut self, mut f: impl FnMut(&str, &mut i32)) {
         fn pair(f: &mut impl FnMut(&str, &mut i32), name: &str, v: &mut S) {
@@ -506,7 +506,7 @@ impl Editable {
              passed: {},\n        shelter: {},\n        storm: {},\n        blocked_storm: {},\n    }},\n    \
              structure: StructureTerms {{ space: {}, bishop_pawns: {}, long_diagonal: {}, outpost: {}, \
              behind_pawn: {} }},\n    placement: {},\n    king: KingTerms {{ weak_square: {}, shelter: {}, safe_check: {}, unsafe_check: {}, attacker: {}, no_queen: {}, mobility_edge: {}, flank_attack: {}, pawnless_flank: {}, \
-             flank_defence: {}, blockers: {}, minor_defender: {}, divisor: {}, eg_per_unit: {}, \
+             flank_defence: {}, blockers: {}, minor_defender: {}, min_attackers: {}, divisor: {}, eg_per_unit: {}, \
              cap: {} }},\n    threat_by_pawn: {},\n    hanging: {},\n    \
              threat_by_lesser: {},\n    threat_by_push: {},\n    threat_by_minor: {},\n    threat_by_rook: {},\n    restricted: {},\n    weak_piece: {},\n    weak_pawn: {},\n    queen_threat_by_leaper: {},\n    queen_threat_by_slider: {},\n    {}\n    drawish_margin: {},\n}}\n",
             s(self.tempo),
@@ -540,6 +540,7 @@ impl Editable {
             k.flank_defence,
             k.blockers,
             k.minor_defender,
+            k.min_attackers,
             k.divisor,
             k.eg_per_unit,
             k.cap,
