@@ -11,14 +11,9 @@ search, then refined), ignoring mate scores and the first `--skip` plies.
 """
 import argparse
 import math
-import re
 import sys
 
-from pgn_games import WHITE_POINTS, commented_moves, read_movetexts, white_moves_first
-
-# A move's comment as `ekumen match` writes it: the mover's score in pawns, then the depth.
-SCORE = re.compile(r"^([+-]?\d+\.\d+)/\d+(\s|$)")
-
+from pgn_games import WHITE_POINTS, comment_score, commented_moves, read_movetexts, white_moves_first
 
 def samples(paths, engine, skip):
     for path in paths:
@@ -28,14 +23,14 @@ def samples(paths, engine, skip):
                 continue
             first_white = white_moves_first(tags)
             for ply, (_, comment) in enumerate(commented_moves(body)):
-                score = SCORE.match(comment or "")
-                if ply < skip or not score:
+                score = comment_score(comment)
+                if ply < skip or score is None:
                     continue
                 mover_white = (ply % 2 == 0) == first_white
                 name = tags["White"] if mover_white else tags["Black"]
                 if engine and name != engine:
                     continue
-                cp = float(score.group(1)) * 100
+                cp = score * 100
                 outcome = white_score if mover_white else 1 - white_score
                 yield tags.get("Variant", "chess"), cp, outcome
 

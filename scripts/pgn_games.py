@@ -8,6 +8,9 @@ RESULTS = {"1-0", "0-1", "1/2-1/2", "*"}
 WHITE_POINTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
 TOKEN = re.compile(r"\{[^}]*\}|[^\s{}]+")
 MOVE_NUMBER = re.compile(r"\d+\.(\.\.)?")
+# The head of a move's comment as `ekumen match` writes it: the mover's score in pawns
+# (or a mate, `+M3`), then the depth.
+COMMENT_SCORE = re.compile(r"\s*([+-]?\d+(?:\.\d+)?)/\d+(?:\s|$)")
 
 
 def read_movetexts(path):
@@ -59,3 +62,10 @@ def commented_moves(body):
         elif not MOVE_NUMBER.fullmatch(token) and token not in RESULTS:
             moves.append((token, None))
     return moves
+
+
+def comment_score(comment):
+    """The mover's score in pawns at the head of a move's comment (`+0.80/15 ...`); None
+    where the comment has none, or gives a mate."""
+    match = COMMENT_SCORE.match(comment or "")
+    return float(match.group(1)) if match else None

@@ -27,10 +27,9 @@ import sys
 
 import pyffish as sf
 
-from pgn_games import commented_moves, read_movetexts
+from pgn_games import comment_score, commented_moves, read_movetexts, white_moves_first
 from uci_engine import FAIRY_VARIANTS_INI, UciEngine
 
-SCORE = re.compile(r"^([+-]?[\d.]+)/")
 TRACE_ROW = re.compile(r"\|\s*([A-Za-z ]+?)\s*\|.*\|\s*(-?[\d.]+)\s+(-?[\d.]+)\s*\|\s*$")
 
 
@@ -42,11 +41,11 @@ def turning_points(path, variant, winner, threshold):
         if tags.get("Result") != ("1-0" if winner_white else "0-1"):
             continue
         start = tags.get("FEN") or sf.start_fen(variant)
-        white_to_move = " w " in start
+        white_to_move = white_moves_first(tags)
         moves = []
         for move, comment in commented_moves(body):
-            score = SCORE.match(comment.strip()) if comment else None
-            if white_to_move == winner_white and score and float(score.group(1)) * 100 >= threshold:
+            score = comment_score(comment)
+            if white_to_move == winner_white and score is not None and score * 100 >= threshold:
                 found.append((start, sf.get_fen(variant, start, moves), winner_white))
                 break
             moves.append(move)
