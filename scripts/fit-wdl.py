@@ -13,7 +13,9 @@ import argparse
 import math
 import sys
 
-from pgn_games import WHITE_POINTS, comment_score, commented_moves, read_movetexts, white_moves_first
+from pgn_games import (WHITE_POINTS, comment_score, commented_moves, read_movetexts,
+                       white_moves_first)
+
 
 def samples(paths, engine, skip):
     for path in paths:
