@@ -30,20 +30,11 @@ CLIP = 1000
 
 
 def fresh_search(engine, fen, nodes):
-    """(move, score) of `engine` from `fen`, side to move's view, clipped, empty table."""
+    """(move, principal variation, score) of `engine` from `fen`, side to move's view,
+    the score clipped, from an empty table."""
     engine.send("ucinewgame")
-    move, score = engine.search(fen, nodes)
-    return move, max(-CLIP, min(CLIP, score))
-
-
-def principal_variation(engine, fen, nodes):
-    """The last exact principal variation `engine` reports for `fen` within `nodes`."""
-    engine.send("ucinewgame")
-    pv = []
-    for line in engine.go(fen, (), f"nodes {nodes}"):
-        if line.startswith("info") and " pv " in line and "bound" not in line:
-            pv = line.split(" pv ")[1].split()
-    return pv
+    move, pv, score = engine.search_line(fen, nodes)
+    return move, pv, max(-CLIP, min(CLIP, score))
 
 
 def walk(variant, fen, pv, engine, nodes):
@@ -54,7 +45,7 @@ def walk(variant, fen, pv, engine, nodes):
         position = sf.get_fen(variant, fen, pv[:i])
         if not sf.legal_moves(variant, position, []):
             break
-        move, score = fresh_search(engine, position, nodes)
+        move, _, score = fresh_search(engine, position, nodes)
         scores.append(score if i % 2 == 0 else -score)
         moves.append(move)
     return scores, moves
@@ -85,10 +76,10 @@ def main():
           "then each move of the line with the change in the engine's score after it "
           "(* where the engine would have played it)")
     for _, turn, _ in points:
-        pv = principal_variation(reference, turn, args.nodes)[: args.plies]
+        _, pv, reference_score = fresh_search(reference, turn, args.nodes)
+        pv = pv[: args.plies]
         if len(pv) < 2:
             continue
-        _, reference_score = fresh_search(reference, turn, args.nodes)
         scores, moves = walk(args.variant, turn, pv, engine, args.engine_nodes)
         steps = []
         for i in range(1, len(scores)):
@@ -104,7 +95,7 @@ def main():
         for judge, budget in ((reference, args.nodes), (engine, args.engine_nodes)):
             for defence in (pv[1], moves[1]):
                 after = sf.get_fen(args.variant, loser_to_move, [defence])
-                judged.append(fresh_search(judge, after, budget)[1])
+                judged.append(fresh_search(judge, after, budget)[2])
         defences.append(judged)
 
     print(f"the engine's score after the winner's {len(after_winner)} moves: "

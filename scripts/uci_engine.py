@@ -78,14 +78,21 @@ class UciEngine:
     def search(self, fen, nodes):
         """The engine's move and its score for `fen` (side to move's view, centipawns; a
         mate is ±MATE_SCORE; 0 if no exact score was reported) after `nodes` nodes."""
+        move, _, score = self.search_line(fen, nodes)
+        return move, score
+
+    def search_line(self, fen, nodes):
+        """As `search`, with the last exact principal variation between the move and the
+        score (empty if none was reported)."""
         lines = self.go(fen, (), f"nodes {nodes}")
-        score = 0
+        pv, score = [], 0
         for line in filter(is_exact_pv, lines):
+            pv = line.split(" pv ")[1].split()
             m = SCORE.search(line)
             if m:
                 kind, value = m.group(1), int(m.group(2))
                 score = value if kind == "cp" else (MATE_SCORE if value > 0 else -MATE_SCORE)
-        return lines[-1].split()[1], score
+        return lines[-1].split()[1], pv, score
 
     def quit(self, timeout=30):
         self.send("quit")
