@@ -1348,6 +1348,15 @@ fn evaluate_from<V: Evaluate>(
     }
 }
 
+/// A hash of both sides' pawns (of every pawn type; the same for every position without
+/// pawns), for what the search learns by pawn structure. Its top bits are the best mixed.
+#[inline(always)]
+pub fn pawn_key<V: Evaluate>(pos: &Position<V>) -> u64 {
+    let kinds = V::eval_tables().pawn_kinds;
+    let pawns = [Color::White, Color::Black].map(|color| pieces_of_kinds(pos, color, kinds));
+    pawns::structure_hash::<V>(pawns)
+}
+
 /// The piece types in `kinds` (one bit per type), lowest first.
 #[inline(always)]
 fn kinds_in(mut kinds: u16) -> impl Iterator<Item = PieceType> {

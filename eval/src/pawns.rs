@@ -294,11 +294,17 @@ fn pawns_of<V: Evaluate>(pos: &Position<V>, tables: &EvalTables<V>) -> [Bb<V>; 2
     })
 }
 
-/// The cache slot of a pawn structure among `1 << index_bits`: the two sets folded to one
-/// word and hashed by a multiplication (Fibonacci hashing), the top bits kept.
+/// The cache slot of a pawn structure among `1 << index_bits`: the top bits of its hash.
 #[inline(always)]
 fn slot<V: Variant>(pawns: [Bb<V>; 2], index_bits: u32) -> usize {
+    (structure_hash::<V>(pawns) >> (64 - index_bits)) as usize
+}
+
+/// A hash of a pawn structure: the two sets folded to one word and multiplied (Fibonacci
+/// hashing), so the top bits mix every square.
+#[inline(always)]
+pub(crate) fn structure_hash<V: Variant>(pawns: [Bb<V>; 2]) -> u64 {
     let mixed = pawns[0].0.to_u128() ^ pawns[1].0.to_u128().rotate_left(67);
     let folded = (mixed as u64) ^ ((mixed >> 64) as u64);
-    (folded.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - index_bits)) as usize
+    folded.wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }

@@ -12,7 +12,9 @@
 //!    move gets [`Position::no_move_outcome`] (a stalemate loses in shinobi and
 //!    gethenian). Mate-distance pruning follows.
 //! 2. **Transposition table**: a deep enough entry ends a non-PV node; its move is
-//!    searched first and its static evaluation is reused.
+//!    searched first and its static evaluation is reused, corrected by
+//!    [`crate::correction`] (the table keeps it uncorrected), which the node's result
+//!    then teaches.
 //! 3. **Pruning before moves** (not in check, not on the PV): razoring at depth ≤ 3,
 //!    reverse futility at depth ≤ 8, and null-move pruning with a reduction growing with
 //!    depth and with how far the evaluation exceeds beta. The null move is skipped where
@@ -54,7 +56,7 @@
 use std::sync::atomic::Ordering;
 use std::sync::LazyLock;
 
-use ekumen_eval::{evaluate_cached, Evaluate, PawnCache};
+use ekumen_eval::{evaluate_cached, pawn_key, Evaluate, PawnCache};
 use ekumen_movegen::piece::Special;
 use ekumen_movegen::variant::StalemateRule;
 use ekumen_movegen::{Color, GameResult, Move, MoveKind, Piece, PieceType, Position, Variant};
@@ -282,6 +284,14 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         let clock = self.pos.halfmove_clock().min(100) as i32;
         let scaled = raw * (200 - clock) / 200;
         scaled.clamp(-MATE_IN_MAX_PLY + 1, MATE_IN_MAX_PLY - 1)
+    }
+
+    /// `raw` (a static evaluation of the current position) moved by what searches from
+    /// positions with its pawn structure and side to move have lately found.
+    #[inline(always)]
+    fn corrected(&self, raw: i32, pawn_key: u64) -> i32 {
+        let correction = self.histories.correction.get(self.pos.side_to_move(), pawn_key);
+        (raw + correction).clamp(-MATE_IN_MAX_PLY + 1, MATE_IN_MAX_PLY - 1)
     }
 
     #[inline(always)]
@@ -637,9 +647,11 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             }
         }
 
-        // Static evaluation.
+        // Static evaluation: the table keeps it uncorrected.
         let static_eval;
+        let mut raw_eval = NONE;
         let mut eval;
+        let pawns = if in_check { 0 } else { pawn_key(&self.pos) };
         if in_check {
             static_eval = NONE;
             eval = NONE;
@@ -647,12 +659,13 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             static_eval = self.stack[ply].static_eval;
             eval = static_eval;
         } else {
-            static_eval = entry.and_then(|e| e.static_eval()).unwrap_or_else(|| self.evaluate());
+            raw_eval = entry.and_then(|e| e.static_eval()).unwrap_or_else(|| self.evaluate());
+            static_eval = self.corrected(raw_eval, pawns);
             eval = static_eval;
             if let Some(e) = entry {
                 eval = refined_by_table(e.bound, tt_score, eval);
             } else {
-                self.shared.tt.store(key, None, NONE, static_eval, -1, None);
+                self.shared.tt.store(key, None, NONE, raw_eval, -1, None);
             }
         }
         self.stack[ply].static_eval = static_eval;
@@ -723,7 +736,9 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                     e.depth >= depth - 3 && tt_score != NONE && tt_score < probcut_beta
                 })
             {
-                if let Some(score) = self.probcut(probcut_beta, static_eval, depth, ply, cut_node) {
+                if let Some(score) =
+                    self.probcut(probcut_beta, static_eval, raw_eval, depth, ply, cut_node)
+                {
                     return score;
                 }
             }
@@ -754,6 +769,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         let original_alpha = alpha;
         let mut best_score = -INFINITE;
         let mut best_move = None;
+        let mut best_is_noisy = false;
         let mut move_count = 0;
         let mut quiets_tried = Tried::<32>::new();
         let mut captures_tried = Tried::<16>::new();
@@ -911,6 +927,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                 best_score = score;
                 if score > alpha {
                     best_move = Some(m);
+                    best_is_noisy = info.capture || info.noisy;
                     if PV {
                         self.update_pv(ply, m);
                     }
@@ -949,11 +966,22 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             } else {
                 Bound::Upper
             };
+            // A bound on the side of the static evaluation it cannot contradict says
+            // nothing about the evaluation's error; nor does a capture's gain.
+            let uninformative = match bound {
+                Bound::Lower => best_score <= static_eval,
+                Bound::Upper => best_score >= static_eval,
+                Bound::Exact => false,
+            };
+            if !in_check && !best_is_noisy && !uninformative && best_score.abs() < MATE_IN_MAX_PLY {
+                let error = best_score - static_eval;
+                self.histories.correction.update(us, pawns, error, depth);
+            }
             self.shared.tt.store(
                 key,
                 best_move,
                 to_tt(best_score, ply),
-                static_eval,
+                raw_eval,
                 depth,
                 Some(bound),
             );
@@ -969,6 +997,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         &mut self,
         probcut_beta: i32,
         static_eval: i32,
+        raw_eval: i32,
         depth: i32,
         ply: usize,
         cut_node: bool,
@@ -1003,14 +1032,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             if score >= probcut_beta {
                 let key = self.stack[ply].key;
                 let stored = to_tt(score, ply);
-                self.shared.tt.store(
-                    key,
-                    Some(m),
-                    stored,
-                    static_eval,
-                    depth - 3,
-                    Some(Bound::Lower),
-                );
+                self.shared.tt.store(key, Some(m), stored, raw_eval, depth - 3, Some(Bound::Lower));
                 return Some(score);
             }
         }
@@ -1109,12 +1131,14 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         }
 
         let static_eval;
+        let mut raw_eval = NONE;
         let mut best_score;
         if in_check {
             static_eval = NONE;
             best_score = -INFINITE;
         } else {
-            static_eval = entry.and_then(|e| e.static_eval()).unwrap_or_else(|| self.evaluate());
+            raw_eval = entry.and_then(|e| e.static_eval()).unwrap_or_else(|| self.evaluate());
+            static_eval = self.corrected(raw_eval, pawn_key(&self.pos));
             best_score = static_eval;
             if let Some(e) = entry {
                 best_score = refined_by_table(e.bound, tt_score, best_score);
@@ -1125,7 +1149,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                         key,
                         None,
                         to_tt(best_score, ply),
-                        static_eval,
+                        raw_eval,
                         0,
                         Some(Bound::Lower),
                     );
@@ -1218,7 +1242,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             }
         }
         let bound = if best_score >= beta { Bound::Lower } else { Bound::Upper };
-        self.shared.tt.store(key, best_move, to_tt(best_score, ply), static_eval, 0, Some(bound));
+        self.shared.tt.store(key, best_move, to_tt(best_score, ply), raw_eval, 0, Some(bound));
         best_score
     }
 }

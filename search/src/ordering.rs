@@ -28,6 +28,8 @@ use ekumen_movegen::piece::MAX_PIECE_TYPES;
 use ekumen_movegen::square::MAX_SQUARES;
 use ekumen_movegen::{Color, Move, MoveKind, MoveList, Piece};
 
+use crate::correction::CorrectionTable;
+
 /// Histories stay within ±this.
 pub const HISTORY_MAX: i32 = 16_384;
 /// From-slots: a board square, or a drop of a piece type.
@@ -76,7 +78,8 @@ pub fn history_bonus(depth: i32) -> i32 {
     (24 * depth * depth + 48 * depth).min(1_800)
 }
 
-/// Everything the ordering learns, per search thread.
+/// Everything the search learns, per search thread: the ordering's histories and the
+/// evaluation's correction.
 pub struct Histories {
     /// `[side][from-slot][to]`.
     butterfly: Vec<i16>,
@@ -86,6 +89,9 @@ pub struct Histories {
     continuation: Vec<i16>,
     /// `[context of the previous move]`: the quiet move that refuted it.
     counter: Vec<Option<Move>>,
+    /// The static evaluation's recent errors by pawn structure ([`crate::correction`]):
+    /// learnt by the same searches, and kept and forgotten with the rest.
+    pub correction: CorrectionTable,
 }
 
 impl std::fmt::Debug for Histories {
@@ -110,6 +116,7 @@ impl Histories {
             capture: touched(PIECE_CODES * MAX_SQUARES * MAX_PIECE_TYPES, 0),
             continuation: touched(CONTEXTS * CONTEXTS, 0),
             counter: touched(CONTEXTS, None),
+            correction: CorrectionTable::new(),
         }
     }
 
@@ -119,6 +126,7 @@ impl Histories {
         self.capture.fill(0);
         self.continuation.fill(0);
         self.counter.fill(None);
+        self.correction.reset();
     }
 
     #[inline(always)]
