@@ -82,7 +82,7 @@ use ekumen_movegen::attacks::Bb;
 use ekumen_movegen::piece::{Special, MAX_PIECE_TYPES};
 use ekumen_movegen::sliders::DIAGONAL;
 use ekumen_movegen::{
-    dispatch, AnyPosition, Bitboard, Color, Geometry, PieceType, Position, Variant,
+    dispatch, AnyPosition, BitWord, Bitboard, Color, Geometry, PieceType, Position, Variant,
 };
 
 pub use pawns::PawnCache;
@@ -1355,6 +1355,28 @@ pub fn pawn_key<V: Evaluate>(pos: &Position<V>) -> u64 {
     let kinds = V::eval_tables().pawn_kinds;
     let pawns = [Color::White, Color::Black].map(|color| pieces_of_kinds(pos, color, kinds));
     pawns::structure_hash::<V>(pawns)
+}
+
+/// A hash of where `color`'s pieces other than pawns stand, type by type, and of what it
+/// holds in hand, for what the search learns by piece placement. Its top bits are the best
+/// mixed.
+#[inline(always)]
+pub fn piece_key<V: Evaluate>(pos: &Position<V>, color: Color) -> u64 {
+    const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
+    let all_kinds = ((1u32 << V::PIECES.len()) - 1) as u16;
+    let mut hash = 0u64;
+    for kind in kinds_in(all_kinds & !V::eval_tables().pawn_kinds) {
+        let set = pos.pieces_of(color, kind).0.to_u128();
+        let folded = (set as u64) ^ ((set >> 64) as u64).rotate_left(32);
+        hash = (hash.rotate_left(21) ^ folded).wrapping_mul(MIX);
+    }
+    if V::DROPS {
+        for &kind in V::HAND_ORDER {
+            let count = u64::from(pos.hand_count(color, kind));
+            hash = (hash.rotate_left(21) ^ count).wrapping_mul(MIX);
+        }
+    }
+    hash
 }
 
 /// The piece types in `kinds` (one bit per type), lowest first.

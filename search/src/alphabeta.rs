@@ -56,12 +56,13 @@
 use std::sync::atomic::Ordering;
 use std::sync::LazyLock;
 
-use ekumen_eval::{evaluate_cached, pawn_key, Evaluate, PawnCache};
+use ekumen_eval::{evaluate_cached, Evaluate, PawnCache};
 use ekumen_movegen::piece::Special;
 use ekumen_movegen::variant::StalemateRule;
 use ekumen_movegen::{Color, GameResult, Move, MoveKind, Piece, PieceType, Position, Variant};
 
 use crate::check::CheckInfo;
+use crate::correction::CorrectionKeys;
 use crate::ordering::{
     context, history_bonus, Histories, ScoredMoves, BAD_NOISY, COUNTER, GOOD_NOISY, KILLER_1,
     KILLER_2, QUIET_PENDING, TT_MOVE, UNSCORED,
@@ -287,10 +288,10 @@ impl<'a, V: Evaluate> Worker<'a, V> {
     }
 
     /// `raw` (a static evaluation of the current position) moved by what searches from
-    /// positions with its pawn structure and side to move have lately found.
+    /// positions alike (`keys`) with its side to move have lately found.
     #[inline(always)]
-    fn corrected(&self, raw: i32, pawn_key: u64) -> i32 {
-        let correction = self.histories.correction.get(self.pos.side_to_move(), pawn_key);
+    fn corrected(&self, raw: i32, keys: &CorrectionKeys) -> i32 {
+        let correction = self.histories.correction.get(self.pos.side_to_move(), keys);
         (raw + correction).clamp(-MATE_IN_MAX_PLY + 1, MATE_IN_MAX_PLY - 1)
     }
 
@@ -651,7 +652,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         let static_eval;
         let mut raw_eval = NONE;
         let mut eval;
-        let pawns = if in_check { 0 } else { pawn_key(&self.pos) };
+        let keys = if in_check { CorrectionKeys::default() } else { CorrectionKeys::of(&self.pos) };
         if in_check {
             static_eval = NONE;
             eval = NONE;
@@ -660,7 +661,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             eval = static_eval;
         } else {
             raw_eval = entry.and_then(|e| e.static_eval()).unwrap_or_else(|| self.evaluate());
-            static_eval = self.corrected(raw_eval, pawns);
+            static_eval = self.corrected(raw_eval, &keys);
             eval = static_eval;
             if let Some(e) = entry {
                 eval = refined_by_table(e.bound, tt_score, eval);
@@ -975,7 +976,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             };
             if !in_check && !best_is_noisy && !uninformative && best_score.abs() < MATE_IN_MAX_PLY {
                 let error = best_score - static_eval;
-                self.histories.correction.update(us, pawns, error, depth);
+                self.histories.correction.update(us, &keys, error, depth);
             }
             self.shared.tt.store(
                 key,
@@ -1138,7 +1139,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             best_score = -INFINITE;
         } else {
             raw_eval = entry.and_then(|e| e.static_eval()).unwrap_or_else(|| self.evaluate());
-            static_eval = self.corrected(raw_eval, pawn_key(&self.pos));
+            static_eval = self.corrected(raw_eval, &CorrectionKeys::of(&self.pos));
             best_score = static_eval;
             if let Some(e) = entry {
                 best_score = refined_by_table(e.bound, tt_score, best_score);

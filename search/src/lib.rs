@@ -19,8 +19,9 @@
 //! search, null-move pruning, late-move reductions and the usual pruning at low depth
 //! ([`alphabeta`]), move ordering by table move, exchange evaluation, killers, counter-
 //! moves and histories ([`ordering`], [`see`]), a static evaluation corrected by what
-//! searches from the same pawn structure found ([`correction`]), a lock-free transposition table sized by
-//! `Hash` ([`tt`]), Lazy SMP over `Threads` ([`thread`]) and time management ([`time`]).
+//! searches from positions with the same pawns or the same placement of one side's pieces
+//! found ([`correction`]), a lock-free transposition table sized by `Hash` ([`tt`]), Lazy
+//! SMP over `Threads` ([`thread`]) and time management ([`time`]).
 //! It is generic over the variant and monomorphised: the variant is chosen once, at the
 //! root. The evaluation is the `ekumen-eval` crate's.
 

@@ -28,7 +28,7 @@ use ekumen_movegen::piece::MAX_PIECE_TYPES;
 use ekumen_movegen::square::MAX_SQUARES;
 use ekumen_movegen::{Color, Move, MoveKind, MoveList, Piece};
 
-use crate::correction::CorrectionTable;
+use crate::correction::Corrections;
 
 /// Histories stay within ±this.
 pub const HISTORY_MAX: i32 = 16_384;
@@ -89,9 +89,10 @@ pub struct Histories {
     continuation: Vec<i16>,
     /// `[context of the previous move]`: the quiet move that refuted it.
     counter: Vec<Option<Move>>,
-    /// The static evaluation's recent errors by pawn structure ([`crate::correction`]):
-    /// learnt by the same searches, and kept and forgotten with the rest.
-    pub correction: CorrectionTable,
+    /// The static evaluation's recent errors by pawn structure and piece placement
+    /// ([`crate::correction`]): learnt by the same searches, kept and forgotten with the
+    /// rest.
+    pub correction: Corrections,
 }
 
 impl std::fmt::Debug for Histories {
@@ -116,7 +117,7 @@ impl Histories {
             capture: touched(PIECE_CODES * MAX_SQUARES * MAX_PIECE_TYPES, 0),
             continuation: touched(CONTEXTS * CONTEXTS, 0),
             counter: touched(CONTEXTS, None),
-            correction: CorrectionTable::new(),
+            correction: Corrections::new(),
         }
     }
 
