@@ -1362,18 +1362,18 @@ pub fn pawn_key<V: Evaluate>(pos: &Position<V>) -> u64 {
 /// mixed.
 #[inline(always)]
 pub fn piece_key<V: Evaluate>(pos: &Position<V>, color: Color) -> u64 {
-    const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
+    use pawns::FIBONACCI;
     let all_kinds = ((1u32 << V::PIECES.len()) - 1) as u16;
     let mut hash = 0u64;
     for kind in kinds_in(all_kinds & !V::eval_tables().pawn_kinds) {
         let set = pos.pieces_of(color, kind).0.to_u128();
         let folded = (set as u64) ^ ((set >> 64) as u64).rotate_left(32);
-        hash = (hash.rotate_left(21) ^ folded).wrapping_mul(MIX);
+        hash = (hash.rotate_left(21) ^ folded).wrapping_mul(FIBONACCI);
     }
     if V::DROPS {
         for &kind in V::HAND_ORDER {
             let count = u64::from(pos.hand_count(color, kind));
-            hash = (hash.rotate_left(21) ^ count).wrapping_mul(MIX);
+            hash = (hash.rotate_left(21) ^ count).wrapping_mul(FIBONACCI);
         }
     }
     hash

@@ -300,11 +300,15 @@ fn slot<V: Variant>(pawns: [Bb<V>; 2], index_bits: u32) -> usize {
     (structure_hash::<V>(pawns) >> (64 - index_bits)) as usize
 }
 
-/// A hash of a pawn structure: the two sets folded to one word and multiplied (Fibonacci
-/// hashing), so the top bits mix every square.
+/// 2^64 over the golden ratio: a multiplication by it leaves every input bit's mark on the
+/// top bits of the product (Fibonacci hashing).
+pub(crate) const FIBONACCI: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// A hash of a pawn structure: the two sets folded to one word and multiplied by
+/// [`FIBONACCI`], so the top bits mix every square.
 #[inline(always)]
 pub(crate) fn structure_hash<V: Variant>(pawns: [Bb<V>; 2]) -> u64 {
     let mixed = pawns[0].0.to_u128() ^ pawns[1].0.to_u128().rotate_left(67);
     let folded = (mixed as u64) ^ ((mixed >> 64) as u64);
-    folded.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    folded.wrapping_mul(FIBONACCI)
 }
