@@ -652,7 +652,12 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         let static_eval;
         let mut raw_eval = NONE;
         let mut eval;
-        let keys = if in_check { CorrectionKeys::default() } else { CorrectionKeys::of(&self.pos) };
+        // A singular search (a move excluded) neither corrects nor teaches: no keys needed.
+        let keys = if in_check || excluded.is_some() {
+            CorrectionKeys::default()
+        } else {
+            CorrectionKeys::of(&self.pos)
+        };
         if in_check {
             static_eval = NONE;
             eval = NONE;
