@@ -2,15 +2,18 @@
 """Two builds' matches against the same opponent on the same openings, compared pair by
 pair: how many points a game pair the first build scored more than the second.
 
-    scripts/paired_scores.py A.pgn B.pgn [--engine Ekumen]
+    scripts/paired_scores.py A.pgn[:NAME] B.pgn[:NAME] [--engine Ekumen]
 
-`ekumen match` plays each opening twice, colours swapped, as games 2k-1 and 2k (the
-`Round` tag). For every pair both PGNs hold in full, the engine's two scores are summed
-in each PGN, and the difference of the sums is averaged over the pairs, with ±1.96
-standard errors. Pairing cancels what the opening itself is worth, which on random
-openings is most of a single game's variance. The openings are checked to be the same
-(`FEN` tag of each game); a mismatch is an error, since the comparison would then be
-between different positions.
+`ekumen match` plays each opening twice, colours swapped, one game right after the other
+for each pairing of engines, so an engine's games in game order (the `Round` tag) come in
+pairs: its games 2k-1 and 2k share opening k. That holds for a two-engine match and for
+each engine of a gauntlet alike. NAME picks the engine in that PGN (default: --engine),
+so the two builds of one gauntlet can be compared from the same file. For every pair both
+sides hold in full, the engine's two scores are summed, and the difference of the sums is
+averaged over the pairs, with ±1.96 standard errors. Pairing cancels what the opening
+itself is worth, which on random openings is most of a single game's variance. The
+openings are checked to be the same (`FEN` tag of each game); a mismatch is an error,
+since the comparison would then be between different positions.
 """
 import argparse
 import statistics
@@ -20,29 +23,40 @@ from pgn_games import WHITE_POINTS, read_games
 
 
 def engine_scores(path, engine):
-    """{round: (the engine's score, opening FEN)} for the finished games of `path`."""
-    scores = {}
+    """{k: (the engine's score, opening FEN)} for its k-th game of `path` (1-based, in
+    game order) where that game finished."""
+    games = []
     for tags, _, result in read_games(path):
+        if engine in (tags.get("White"), tags.get("Black")):
+            games.append((int(tags["Round"]), tags, result))
+    scores = {}
+    for k, (_, tags, result) in enumerate(sorted(games, key=lambda game: game[0]), 1):
         points = WHITE_POINTS.get(tags.get("Result", result))
-        if points is None or engine not in (tags.get("White"), tags.get("Black")):
-            continue
-        score = points if tags["White"] == engine else 1.0 - points
-        scores[int(tags["Round"])] = (score, tags.get("FEN"))
+        if points is not None:
+            score = points if tags["White"] == engine else 1.0 - points
+            scores[k] = (score, tags.get("FEN"))
     return scores
+
+
+def source(argument, default_engine):
+    """(PGN path, engine name) from `PATH` or `PATH:NAME`."""
+    path, _, name = argument.partition(":")
+    return path, name or default_engine
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("first", help="PGN of the first build's games")
-    parser.add_argument("second", help="PGN of the second build's games")
-    parser.add_argument("--engine", default="Ekumen", help="the builds' name in both PGNs")
+    parser.add_argument("first", help="PGN[:NAME] of the first build's games")
+    parser.add_argument("second", help="PGN[:NAME] of the second build's games")
+    parser.add_argument("--engine", default="Ekumen", help="the builds' default name")
     args = parser.parse_args()
-    a = engine_scores(args.first, args.engine)
-    b = engine_scores(args.second, args.engine)
+    a = engine_scores(*source(args.first, args.engine))
+    b = engine_scores(*source(args.second, args.engine))
     common = sorted(set(a) & set(b))
     differing = [r for r in common if a[r][1] != b[r][1]]
     if differing:
-        sys.exit(f"different openings in rounds {differing[:5]}...: not the same match")
+        sys.exit(f"different openings in the engine's games {differing[:5]}...: "
+                 "not the same match")
     # Pair k is games 2k-1 and 2k; a pair counts only if both PGNs hold both games.
     pairs = [k for k in range(1, max(common, default=0) // 2 + 1)
              if 2 * k - 1 in a and 2 * k in a and 2 * k - 1 in b and 2 * k in b]
