@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Two builds' matches against the same opponent on the same openings, compared pair by
-pair: how many points a game pair the first build scored more than the second.
+pair: how many points a game pair the first build scored more than the second, and each
+build's wins-losses-draws and Elo on those pairs.
 
     scripts/paired_scores.py A.pgn[:NAME] B.pgn[:NAME] [--engine Ekumen]
 
@@ -16,6 +17,7 @@ openings are checked to be the same (`FEN` tag of each game); a mismatch is an e
 since the comparison would then be between different positions.
 """
 import argparse
+import math
 import statistics
 import sys
 
@@ -36,6 +38,27 @@ def engine_scores(path, engine):
             score = points if tags["White"] == engine else 1.0 - points
             scores[k] = (score, tags.get("FEN"))
     return scores
+
+
+def elo(score):
+    """Elo of a score share in (0, 1) under the logistic model."""
+    return -400 * math.log10(1 / score - 1)
+
+
+def record(scores, pairs, label):
+    """One side's wins-losses-draws over `pairs` and its Elo against the opponent, the
+    95 % error from the spread of the game pairs' scores (pentanomial), as the match
+    runner reports a two-engine match."""
+    games = [scores[r][0] for p in pairs for r in (2 * p - 1, 2 * p)]
+    wins, losses = games.count(1.0), games.count(0.0)
+    pair_shares = [(scores[2 * p - 1][0] + scores[2 * p][0]) / 2 for p in pairs]
+    share = statistics.mean(pair_shares)
+    sigma = statistics.pstdev(pair_shares) / len(pair_shares) ** 0.5
+    text = f"{label}: {wins}-{losses}-{len(games) - wins - losses}"
+    if 0 < share - 1.96 * sigma and share + 1.96 * sigma < 1:
+        error = (elo(share + 1.96 * sigma) - elo(share - 1.96 * sigma)) / 2
+        text += f", Elo {elo(share):+.0f} ± {error:.0f}"
+    return text
 
 
 def source(argument, default_engine):
@@ -68,6 +91,8 @@ def main():
     print(f"{len(pairs)} pairs in common: {args.first} {first:g}/{len(games)} "
           f"({100 * first / len(games):.1f} %), {args.second} {second:g}/{len(games)} "
           f"({100 * second / len(games):.1f} %)")
+    print(record(a, pairs, args.first))
+    print(record(b, pairs, args.second))
     differences = [a[2 * p - 1][0] + a[2 * p][0] - b[2 * p - 1][0] - b[2 * p][0] for p in pairs]
     mean = statistics.mean(differences)
     error = 1.96 * statistics.stdev(differences) / len(differences) ** 0.5
