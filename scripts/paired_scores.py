@@ -18,6 +18,7 @@ since the comparison would then be between different positions.
 """
 import argparse
 import math
+import os
 import statistics
 import sys
 
@@ -62,9 +63,12 @@ def record(scores, pairs, label):
 
 
 def source(argument, default_engine):
-    """(PGN path, engine name) from `PATH` or `PATH:NAME`."""
-    path, _, name = argument.partition(":")
-    return path, name or default_engine
+    """(PGN path, engine name) from `PATH` or `PATH:NAME`; a file named with a colon is
+    still read whole."""
+    if os.path.exists(argument):
+        return argument, default_engine
+    path, _, name = argument.rpartition(":")
+    return (path, name) if path else (argument, default_engine)
 
 
 def main():
