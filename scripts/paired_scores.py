@@ -24,6 +24,9 @@ import sys
 
 from pgn_games import WHITE_POINTS, read_games
 
+# Standard errors either side of a mean for 95 % confidence.
+Z_95 = 1.96
+
 
 def engine_scores(path, engine):
     """{k: (the engine's score, opening FEN)} for its k-th game of `path` (1-based, in
@@ -56,8 +59,8 @@ def record(scores, pairs, label):
     share = statistics.mean(pair_shares)
     sigma = statistics.pstdev(pair_shares) / len(pair_shares) ** 0.5
     text = f"{label}: {wins}-{losses}-{len(games) - wins - losses}"
-    if 0 < share - 1.96 * sigma and share + 1.96 * sigma < 1:
-        error = (elo(share + 1.96 * sigma) - elo(share - 1.96 * sigma)) / 2
+    if 0 < share - Z_95 * sigma and share + Z_95 * sigma < 1:
+        error = (elo(share + Z_95 * sigma) - elo(share - Z_95 * sigma)) / 2
         text += f", Elo {elo(share):+.0f} ± {error:.0f}"
     return text
 
@@ -99,7 +102,7 @@ def main():
     print(record(b, pairs, args.second))
     differences = [a[2 * p - 1][0] + a[2 * p][0] - b[2 * p - 1][0] - b[2 * p][0] for p in pairs]
     mean = statistics.mean(differences)
-    error = 1.96 * statistics.stdev(differences) / len(differences) ** 0.5
+    error = Z_95 * statistics.stdev(differences) / len(differences) ** 0.5
     print(f"first - second: {mean:+.3f} ± {error:.3f} points a game pair")
 
 
