@@ -37,6 +37,8 @@ def turning_points(path, variant, winner, threshold):
     """(opening FEN, turning-point FEN, winner plays White) per game `winner` won."""
     found = []
     for tags, body in read_movetexts(path):
+        if winner not in (tags.get("White"), tags.get("Black")):
+            continue  # a game between two other engines of a gauntlet
         winner_white = tags.get("White") == winner
         if tags.get("Result") != ("1-0" if winner_white else "0-1"):
             continue
