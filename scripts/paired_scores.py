@@ -3,7 +3,7 @@
 pair: how many points a game pair the first build scored more than the second, and each
 build's wins-losses-draws and Elo on those pairs.
 
-    scripts/paired_scores.py A.pgn[:NAME] B.pgn[:NAME] [--engine Ekumen]
+    scripts/paired_scores.py A.pgn[:NAME] B.pgn[:NAME] [B2.pgn[:NAME] ...] [--engine Ekumen]
 
 `ekumen match` plays each opening twice, colours swapped, one game right after the other
 for each pairing of engines, so an engine's games in game order (the `Round` tag) come in
@@ -77,30 +77,38 @@ def source(argument, default_engine):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("first", help="PGN[:NAME] of the first build's games")
-    parser.add_argument("second", help="PGN[:NAME] of the second build's games")
+    parser.add_argument("second", nargs="+",
+                        help="PGN[:NAME] of the second build's games; several runs of it "
+                             "are averaged pair by pair")
     parser.add_argument("--engine", default="Ekumen", help="the builds' default name")
     args = parser.parse_args()
     a = engine_scores(*source(args.first, args.engine))
-    b = engine_scores(*source(args.second, args.engine))
-    common = sorted(set(a) & set(b))
-    differing = [r for r in common if a[r][1] != b[r][1]]
-    if differing:
-        sys.exit(f"different openings in the engine's games {differing[:5]}...: "
-                 "not the same match")
-    # Pair k is games 2k-1 and 2k; a pair counts only if both PGNs hold both games.
-    pairs = [k for k in range(1, max(common, default=0) // 2 + 1)
-             if 2 * k - 1 in a and 2 * k in a and 2 * k - 1 in b and 2 * k in b]
+    runs = [engine_scores(*source(second, args.engine)) for second in args.second]
+    for b, name in zip(runs, args.second):
+        differing = [r for r in sorted(set(a) & set(b)) if a[r][1] != b[r][1]]
+        if differing:
+            sys.exit(f"different openings in the engine's games {differing[:5]}... of "
+                     f"{name}: not the same match")
+    # Pair k is games 2k-1 and 2k; a pair counts only if every PGN holds both games.
+    pairs = [k for k in range(1, max(a, default=0) // 2 + 1)
+             if all(2 * k - 1 in s and 2 * k in s for s in [a, *runs])]
     if len(pairs) < 2:
         sys.exit("fewer than two complete game pairs in common")
     games = [r for p in pairs for r in (2 * p - 1, 2 * p)]
     first = sum(a[r][0] for r in games)
-    second = sum(b[r][0] for r in games)
+    second = statistics.mean(sum(b[r][0] for r in games) for b in runs)
+    seconds = " + ".join(args.second)
     print(f"{len(pairs)} pairs in common: {args.first} {first:g}/{len(games)} "
-          f"({100 * first / len(games):.1f} %), {args.second} {second:g}/{len(games)} "
-          f"({100 * second / len(games):.1f} %)")
+          f"({100 * first / len(games):.1f} %), {seconds} {second:.4g}/{len(games)} "
+          f"({100 * second / len(games):.1f} %)" + (" a run" if len(runs) > 1 else ""))
     print(record(a, pairs, args.first))
-    print(record(b, pairs, args.second))
-    differences = [a[2 * p - 1][0] + a[2 * p][0] - b[2 * p - 1][0] - b[2 * p][0] for p in pairs]
+    for b, name in zip(runs, args.second):
+        print(record(b, pairs, name))
+
+    def second_pair(p):
+        return statistics.mean(b[2 * p - 1][0] + b[2 * p][0] for b in runs)
+
+    differences = [a[2 * p - 1][0] + a[2 * p][0] - second_pair(p) for p in pairs]
     mean = statistics.mean(differences)
     error = Z_95 * statistics.stdev(differences) / len(differences) ** 0.5
     print(f"first - second: {mean:+.3f} ± {error:.3f} points a game pair")
