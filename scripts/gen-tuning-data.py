@@ -22,6 +22,18 @@ differs most from the reference's.
       --out target/tuning/gothic.txt [--nodes 6000] [--workers 2] [--seed 1]
   .venv/bin/python scripts/gen-tuning-data.py --engine FS --variant gothic \
       --pgn target/matches/gothic-vs-fs.pgn [--pgn ...] --out target/tuning/gothic-played.txt
+
+With --pv-ends EKUMEN as well, the positions scored are the ends of Ekumen's principal
+variations rather than the games' own: --sample positions of the games where --side (the
+engine's name in the PGN; repeat it for each name it played under) was to move, drawn at random (--seed), each searched by EKUMEN
+for --pv-nodes nodes from an empty table; the end of the line it hopes for, unless that
+is in check or over, is scored by --engine at --nodes and written with the game's result.
+Those are the positions Ekumen's search leans on, where an evaluation that misjudges a
+defence is believed. One worker: searches and scoring alternate.
+
+  .venv/bin/python scripts/gen-tuning-data.py --engine FS --variant gothic --nodes 20000 \
+      --pgn target/matches/gothic-vs-fs.pgn [--pgn ...] --pv-ends target/release/ekumen \
+      --sample 15000 --seed 7 --out target/tuning/gothic-pv-ends.txt
 """
 import argparse
 import multiprocessing
@@ -91,6 +103,59 @@ def rescore(args, game):
     return positions, white_result
 
 
+def pv_ends(args):
+    """Writes the ends of --pv-ends' principal variations from --side's positions in the
+    --pgn games, scored by --engine, until --sample are written."""
+    candidates = []
+    for path in args.pgn:
+        for tags, moves, result in read_games(path):
+            white_result = WHITE_POINTS.get(result)
+            if tags.get("Variant", "chess") != args.variant or white_result is None \
+                    or not {tags.get("White"), tags.get("Black")} & set(args.side):
+                continue
+            start = tags.get("FEN") or sf.start_fen(args.variant)
+            side_white = tags.get("White") in args.side
+            white_first = " w " in start
+            # From the fifth ply on, and not in the last two plies of the game.
+            for ply in range(4, len(moves) - 2):
+                if (white_first == (ply % 2 == 0)) == side_white:
+                    candidates.append((start, moves[:ply], white_result))
+    random.Random(args.seed).shuffle(candidates)
+    print(f"gen-tuning-data: {len(candidates)} positions of {', '.join(args.side)} to draw from",
+          file=sys.stderr, flush=True)
+    searcher = UciEngine(args.pv_ends, args.variant, None, args.variants_ini)
+    scorer = UciEngine(args.engine, args.variant, None, args.variants_ini)
+    started = time.time()
+    written = 0
+    with open(args.out, "a") as out:
+        for start, moves, white_result in candidates:
+            if written >= args.sample:
+                break
+            fen = sf.get_fen(args.variant, start, moves)
+            searcher.send("ucinewgame")
+            _, line, _ = searcher.search_line(fen, args.pv_nodes)
+            if not line:
+                continue
+            try:
+                end = sf.get_fen(args.variant, fen, line)
+            except Exception:  # a line pyffish does not accept: not a position to learn from
+                continue
+            if sf.gives_check(args.variant, end, []) or not sf.legal_moves(args.variant, end, []):
+                continue
+            scorer.send("ucinewgame")
+            _, score = scorer.search(end, args.nodes)
+            if abs(score) >= 3000:
+                continue
+            out.write(f"{end};{score if ' w ' in end else -score};{white_result}\n")
+            written += 1
+            if written % 500 == 0:
+                out.flush()
+                print(f"gen-tuning-data: {written}/{args.sample} positions, "
+                      f"{time.time() - started:.0f} s", file=sys.stderr, flush=True)
+    searcher.quit()
+    scorer.quit()
+
+
 def outcome(result, white_to_move):
     """White's score from pyffish's result for the side to move."""
     if result == 0:
@@ -141,9 +206,24 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--pgn", action="append", default=[],
                     help="score the positions of these games instead of playing new ones")
+    ap.add_argument("--pv-ends", metavar="EKUMEN",
+                    help="with --pgn: score the ends of this engine's principal variations")
+    ap.add_argument("--side", action="append",
+                    help="with --pv-ends: the name of the engine whose positions are "
+                         "searched, once per name it played under (default: Ekumen)")
+    ap.add_argument("--pv-nodes", type=int, default=30000)
+    ap.add_argument("--sample", type=int, default=15000,
+                    help="with --pv-ends: the positions written")
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
+    if args.pv_ends:
+        if not args.pgn:
+            ap.error("--pv-ends needs --pgn")
+        args.side = args.side or ["Ekumen"]
+        load_variants(args)
+        pv_ends(args)
+        return
     if args.pgn:
         jobs = [(args, game) for game in played_games(args)]
         args.games = len(jobs)
