@@ -25,9 +25,10 @@ differs most from the reference's.
 
 With --pv-ends EKUMEN as well, the positions scored are the ends of Ekumen's principal
 variations rather than the games' own: --sample positions of the games where --side (the
-engine's name in the PGN; repeat it for each name it played under) was to move, drawn at random (--seed), each searched by EKUMEN
-for --pv-nodes nodes from an empty table; the end of the line it hopes for, unless that
-is in check or over, is scored by --engine at --nodes and written with the game's result.
+engine's name in the PGN; repeat it for each name it played under) was to move, drawn at
+random (--seed), each searched by EKUMEN for --pv-nodes nodes from an empty table; the
+end of the line it hopes for, unless that is in check or over, is scored by --engine at
+--nodes and written with the game's result.
 Those are the positions Ekumen's search leans on, where an evaluation that misjudges a
 defence is believed. One worker: searches and scoring alternate.
 
@@ -211,7 +212,8 @@ def main():
     ap.add_argument("--side", action="append",
                     help="with --pv-ends: the name of the engine whose positions are "
                          "searched, once per name it played under (default: Ekumen)")
-    ap.add_argument("--pv-nodes", type=int, default=30000)
+    ap.add_argument("--pv-nodes", type=int, default=30000,
+                    help="with --pv-ends: the nodes of each search for a line")
     ap.add_argument("--sample", type=int, default=15000,
                     help="with --pv-ends: the positions written")
     ap.add_argument("--out", required=True)

@@ -97,9 +97,9 @@ def main():
     games = [r for p in pairs for r in (2 * p - 1, 2 * p)]
     first = sum(a[r][0] for r in games)
     second = statistics.mean(sum(b[r][0] for r in games) for b in runs)
-    seconds = " + ".join(args.second)
+    second_names = " + ".join(args.second)
     print(f"{len(pairs)} pairs in common: {args.first} {first:g}/{len(games)} "
-          f"({100 * first / len(games):.1f} %), {seconds} {second:.4g}/{len(games)} "
+          f"({100 * first / len(games):.1f} %), {second_names} {second:.4g}/{len(games)} "
           f"({100 * second / len(games):.1f} %)" + (" a run" if len(runs) > 1 else ""))
     print(record(a, pairs, args.first))
     for b, name in zip(runs, args.second):
