@@ -11,10 +11,10 @@ the edge came from judgement a static evaluation holds or from what only a searc
 
 --trace FS: the mean of each term of Fairy-Stockfish's classical evaluation trace (its
 `eval` command), from the winner's side, at each game's opening and at its turning point.
---search: each engine's score for each turning point (the winner's side), a fresh engine
-per search, at each node budget; the median, the mean (scores clipped to +-10 pawns) and
-how many reach the threshold. Shinobi and gethenian are read from
-tests/data/fairy/variants.ini.
+--search: each engine's score for each turning point (the winner's side), from an empty
+table and histories (`ucinewgame`) each time, at each node budget; the median, the mean
+(scores clipped to +-10 pawns) and how many reach the threshold. Shinobi and gethenian
+are read from tests/data/fairy/variants.ini.
 --explain TUNE: the mean of each group of Ekumen's evaluation at the turning points
 (`ekumen-tune --explain`, the winner's side, centipawns) and of its king-safety groups
 summed; with --trace, that sum beside Fairy-Stockfish's king-safety term at each point.
@@ -146,16 +146,20 @@ def report_explain(points, tune, variant, turn_traces=None):
 def report_search(points, engines, budgets, variant, threshold):
     print(f"search scores at the turning points, winner's side, {len(points)} positions:")
     for binary in engines:
+        # One engine for all the searches, its table and histories cleared before each.
+        engine = UciEngine(binary, variant, variants_ini=FAIRY_VARIANTS_INI)
         for nodes in budgets:
             scores = []
             for _, turn, _ in points:
-                engine = UciEngine(binary, variant, variants_ini=FAIRY_VARIANTS_INI)
+                engine.send("ucinewgame")
+                engine.send("isready")
+                engine.read_until("readyok")
                 _, score = engine.search(turn, nodes)
-                engine.quit()
                 scores.append(max(-1000, min(1000, score)))
             print(f"  {binary} {nodes} nodes: median {statistics.median(scores):+.0f}, "
                   f"mean {statistics.mean(scores):+.0f}, "
                   f"{sum(s >= threshold for s in scores)} at +{threshold} or more", flush=True)
+        engine.quit()
 
 
 if __name__ == "__main__":
