@@ -45,7 +45,7 @@ import time
 
 import pyffish as sf
 
-from pgn_games import WHITE_POINTS, read_games
+from pgn_games import WHITE_POINTS, read_games, white_moves_first
 from uci_engine import FAIRY_VARIANTS_INI, UciEngine
 
 def play(args, seed):
@@ -108,19 +108,16 @@ def pv_ends(args):
     """Writes the ends of --pv-ends' principal variations from --side's positions in the
     --pgn games, scored by --engine, until --sample are written."""
     candidates = []
-    for path in args.pgn:
-        for tags, moves, result in read_games(path):
-            white_result = WHITE_POINTS.get(result)
-            if tags.get("Variant", "chess") != args.variant or white_result is None \
-                    or not {tags.get("White"), tags.get("Black")} & set(args.side):
-                continue
-            start = tags.get("FEN") or sf.start_fen(args.variant)
-            side_white = tags.get("White") in args.side
-            white_first = " w " in start
-            # From the fifth ply on, and not in the last two plies of the game.
-            for ply in range(4, len(moves) - 2):
-                if (white_first == (ply % 2 == 0)) == side_white:
-                    candidates.append((start, moves[:ply], white_result))
+    for tags, start, moves, result in played_games(args):
+        white_result = WHITE_POINTS.get(result)
+        if white_result is None or not {tags.get("White"), tags.get("Black")} & set(args.side):
+            continue
+        side_white = tags.get("White") in args.side
+        white_first = white_moves_first(tags)
+        # From the fifth ply on, and not in the last two plies of the game.
+        for ply in range(4, len(moves) - 2):
+            if (white_first == (ply % 2 == 0)) == side_white:
+                candidates.append((start, moves[:ply], white_result))
     random.Random(args.seed).shuffle(candidates)
     print(f"gen-tuning-data: {len(candidates)} positions of {', '.join(args.side)} to draw from",
           file=sys.stderr, flush=True)
@@ -183,13 +180,14 @@ def run(job):
 
 
 def played_games(args):
-    """The games of the --pgn files in args.variant, as (start fen, moves, result)."""
+    """The games of the --pgn files in args.variant, as (tags, start fen, moves, result)."""
     load_variants(args)
     games = []
     for path in args.pgn:
         for tags, moves, result in read_games(path):
             if tags.get("Variant", "chess") == args.variant:
-                games.append((tags.get("FEN") or sf.start_fen(args.variant), moves, result))
+                start = tags.get("FEN") or sf.start_fen(args.variant)
+                games.append((tags, start, moves, result))
     return games
 
 
@@ -223,11 +221,10 @@ def main():
         if not args.pgn:
             ap.error("--pv-ends needs --pgn")
         args.side = args.side or ["Ekumen"]
-        load_variants(args)
         pv_ends(args)
         return
     if args.pgn:
-        jobs = [(args, game) for game in played_games(args)]
+        jobs = [(args, (start, moves, result)) for _, start, moves, result in played_games(args)]
         args.games = len(jobs)
     else:
         jobs = [(args, args.seed * 1_000_003 + g) for g in range(args.games)]

@@ -9,10 +9,12 @@ build's wins-losses-draws and Elo on those pairs.
 for each pairing of engines, so an engine's games in game order (the `Round` tag) come in
 pairs: its games 2k-1 and 2k share opening k. That holds for a two-engine match and for
 each engine of a gauntlet alike. NAME picks the engine in that PGN (default: --engine),
-so the two builds of one gauntlet can be compared from the same file. For every pair both
-sides hold in full, the engine's two scores are summed, and the difference of the sums is
+so the two builds of one gauntlet can be compared from the same file. For every pair that
+every PGN holds in full, the engine's two scores are summed, and the difference of the sums is
 averaged over the pairs, with ±1.96 standard errors. Pairing cancels what the opening
-itself is worth, which on random openings is most of a single game's variance. The
+itself is worth, which on random openings is most of a single game's variance. Several
+runs of the second build (a control played again in later sessions) are averaged pair by
+pair before the difference is taken, which shrinks the control's share of the error. The
 openings are checked to be the same (`FEN` tag of each game); a mismatch is an error,
 since the comparison would then be between different positions.
 """
@@ -44,6 +46,11 @@ def engine_scores(path, engine):
     return scores
 
 
+def pair_points(scores, k):
+    """The engine's points from the two games of opening k."""
+    return scores[2 * k - 1][0] + scores[2 * k][0]
+
+
 def elo(score):
     """Elo of a score share in (0, 1) under the logistic model."""
     return -400 * math.log10(1 / score - 1)
@@ -55,7 +62,7 @@ def record(scores, pairs, label):
     runner reports a two-engine match."""
     games = [scores[r][0] for p in pairs for r in (2 * p - 1, 2 * p)]
     wins, losses = games.count(1.0), games.count(0.0)
-    pair_shares = [(scores[2 * p - 1][0] + scores[2 * p][0]) / 2 for p in pairs]
+    pair_shares = [pair_points(scores, p) / 2 for p in pairs]
     share = statistics.mean(pair_shares)
     sigma = statistics.pstdev(pair_shares) / len(pair_shares) ** 0.5
     text = f"{label}: {wins}-{losses}-{len(games) - wins - losses}"
@@ -104,11 +111,8 @@ def main():
     print(record(a, pairs, args.first))
     for b, name in zip(runs, args.second):
         print(record(b, pairs, name))
-
-    def second_pair(p):
-        return statistics.mean(b[2 * p - 1][0] + b[2 * p][0] for b in runs)
-
-    differences = [a[2 * p - 1][0] + a[2 * p][0] - second_pair(p) for p in pairs]
+    differences = [pair_points(a, p) - statistics.mean(pair_points(b, p) for b in runs)
+                   for p in pairs]
     mean = statistics.mean(differences)
     error = Z_95 * statistics.stdev(differences) / len(differences) ** 0.5
     print(f"first - second: {mean:+.3f} ± {error:.3f} points a game pair")

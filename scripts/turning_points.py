@@ -152,8 +152,6 @@ def report_search(points, engines, budgets, variant, threshold):
             scores = []
             for _, turn, _ in points:
                 engine.send("ucinewgame")
-                engine.send("isready")
-                engine.read_until("readyok")
                 _, score = engine.search(turn, nodes)
                 scores.append(max(-1000, min(1000, score)))
             print(f"  {binary} {nodes} nodes: median {statistics.median(scores):+.0f}, "
