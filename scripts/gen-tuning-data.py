@@ -48,6 +48,16 @@ import pyffish as sf
 from pgn_games import WHITE_POINTS, read_games, white_moves_first
 from uci_engine import FAIRY_VARIANTS_INI, UciEngine
 
+# Scores at least this large (centipawns) are searches that found a decided game, not
+# judgements an evaluation should learn.
+DECIDED = 3000
+
+
+def white_score(fen, score):
+    """A score for the side to move in `fen` as White's."""
+    return score if " w " in fen else -score
+
+
 def play(args, seed):
     """One game; returns its quiet positions as (fen, white_score) and White's result."""
     rng = random.Random(seed)
@@ -73,13 +83,13 @@ def play(args, seed):
         if ended:
             return positions, outcome(result, white)
         move, score = engine.search(fen, args.nodes)
-        white_score = score if white else -score
+        score_for_white = white_score(fen, score)
         if not sf.gives_check(variant, fen, []) and not sf.is_capture(variant, fen, [], move) \
-                and abs(score) < 3000:
-            positions.append((fen, white_score))
+                and abs(score) < DECIDED:
+            positions.append((fen, score_for_white))
         winning_streak = winning_streak + 1 if abs(score) > args.resign else 0
         if winning_streak >= 6:
-            return positions, 1.0 if white_score > 0 else 0.0
+            return positions, 1.0 if score_for_white > 0 else 0.0
         fen = sf.get_fen(variant, fen, [move])
     return positions, 0.5
 
@@ -97,9 +107,8 @@ def rescore(args, game):
     for ply, played in enumerate(moves):
         if not sf.gives_check(args.variant, fen, []):
             move, score = engine.search(fen, args.nodes)
-            white_score = score if " w " in fen else -score
-            if not sf.is_capture(args.variant, fen, [], move) and abs(score) < 3000:
-                positions.append((fen, white_score))
+            if not sf.is_capture(args.variant, fen, [], move) and abs(score) < DECIDED:
+                positions.append((fen, white_score(fen, score)))
         fen = sf.get_fen(args.variant, fen, [played])
     return positions, white_result
 
@@ -142,9 +151,9 @@ def pv_ends(args):
                 continue
             scorer.send("ucinewgame")
             _, score = scorer.search(end, args.nodes)
-            if abs(score) >= 3000:
+            if abs(score) >= DECIDED:
                 continue
-            out.write(f"{end};{score if ' w ' in end else -score};{white_result}\n")
+            out.write(f"{end};{white_score(end, score)};{white_result}\n")
             written += 1
             if written % 500 == 0:
                 out.flush()
