@@ -16,6 +16,7 @@ mod perft;
 mod session;
 mod tournament;
 
+use std::io::Write;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::RecvTimeoutError;
@@ -92,7 +93,7 @@ fn main() -> ExitCode {
         Some(CliCommand::Bench { depth }) => {
             let summary =
                 bench::run(depth.unwrap_or(bench::DEFAULT_DEPTH), &AtomicBool::new(false));
-            println!("{}", summary.last_line());
+            print_line(&summary.last_line());
             ExitCode::SUCCESS
         }
         Some(CliCommand::Perft { variant, fen, depth, threads, chess960 }) => {
@@ -133,6 +134,19 @@ fn command_loop(protocol: Option<Protocol>) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// Prints a line of a one-shot command's output (`bench`, `perft`). A reader that has
+/// gone (`ekumen perft ... | head`) ends the process quietly, as a closed pipe ends most
+/// command-line tools, rather than with a panic.
+fn print_line(line: &str) {
+    if let Err(e) = writeln!(std::io::stdout().lock(), "{line}") {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: cannot write to stdout: {e}");
+        std::process::exit(1);
+    }
+}
+
 fn run_perft(
     variant: VariantId,
     fen: Option<&str>,
@@ -153,11 +167,11 @@ fn run_perft(
     let start = Instant::now();
     let stop = AtomicBool::new(false);
     let moves = perft::divide(&position, depth, threads.max(1), &stop, &mut |name, nodes| {
-        println!("{name}: {nodes}");
+        print_line(&format!("{name}: {nodes}"));
     })
     .expect("nothing stops a command-line perft");
     let total: u64 = moves.iter().map(|(_, n)| n).sum();
-    println!("\nNodes searched: {total}\n");
+    print_line(&format!("\nNodes searched: {total}\n"));
     let elapsed = start.elapsed();
     let nps = (u128::from(total) * 1_000_000 / elapsed.as_micros().max(1)) as u64;
     eprintln!(

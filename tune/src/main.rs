@@ -15,6 +15,7 @@
 //! `--explain FEN` prints instead what each group of terms adds to that position's
 //! evaluation (`explain.rs`), to set beside another engine's evaluation trace.
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -103,12 +104,23 @@ fn run<V: Evaluate>(args: &Args) -> Result<(), String> {
 fn explain<V: Evaluate>(fen: &str) -> Result<(), String> {
     let position = Position::<V>::from_fen(fen, false).map_err(|e| format!("bad FEN: {e}"))?;
     let (total, shares) = ekumen_tune::explain::explain(&position);
-    println!("{:<34} {:>7}", "group (zeroed)", "White");
+    let mut text = format!("{:<34} {:>7}\n", "group (zeroed)", "White");
     for share in shares {
-        println!("{:<34} {:>+7}", share.group, share.centipawns);
+        text += &format!("{:<34} {:>+7}\n", share.group, share.centipawns);
     }
-    println!("{:<34} {:>+7}", "evaluation", total);
-    Ok(())
+    text += &format!("{:<34} {:>+7}\n", "evaluation", total);
+    print_out(&text)
+}
+
+/// Writes `text` to stdout. A reader that has gone (`| head`) ends the output quietly
+/// rather than with a panic, as `println!` would.
+fn print_out(text: &str) -> Result<(), String> {
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(format!("cannot write to stdout: {e}"))
+        }
+        _ => Ok(()),
+    }
 }
 
 fn tune<V: Evaluate>(args: &Args) -> Result<(), String> {
@@ -200,9 +212,6 @@ fn write_result(args: &Args, editable: &Editable) -> Result<(), String> {
         Some(path) => {
             std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
         }
-        None => {
-            println!("{text}");
-            Ok(())
-        }
+        None => print_out(&(text + "\n")),
     }
 }

@@ -181,6 +181,12 @@ pub fn run(args: MatchArgs) -> ExitCode {
     }
 }
 
+/// Prints a line of the match's progress. A closed stdout does not stop the match: the
+/// PGN file is its record, and the games go on being written there.
+fn progress(line: &str) {
+    let _ = writeln!(std::io::stdout().lock(), "{line}");
+}
+
 fn play_match(config: &MatchConfig) -> Result<(), String> {
     let book = OpeningBook::new(&config.openings, config.variant, config.seed)?;
     let games = schedule(config.tournament, config.engines.len(), config.games_per_pairing);
@@ -198,7 +204,7 @@ fn play_match(config: &MatchConfig) -> Result<(), String> {
         next: 1,
     };
     check_engines(config)?;
-    println!(
+    progress(&format!(
         "Match: {} ({}), {} games, limits {}, openings: {}, concurrency {}, seed {}",
         config.variant,
         names.join(" vs "),
@@ -207,7 +213,7 @@ fn play_match(config: &MatchConfig) -> Result<(), String> {
         openings_text(&config.openings),
         config.concurrency,
         config.seed
-    );
+    ));
     let mut tally = Tally::new(names, games.len(), config.sprt, config.games_per_pairing >= 2);
     let openings = OpeningCache { book, made: Mutex::new(BTreeMap::new()) };
     let next_game = AtomicUsize::new(0);
@@ -253,8 +259,8 @@ fn play_match(config: &MatchConfig) -> Result<(), String> {
                 log::info!("game {} aborted", record.setup.number);
                 None
             } else {
-                println!("{}", Tally::game_line(&record));
-                println!("{}", tally.progress_line());
+                progress(&Tally::game_line(&record));
+                progress(&tally.progress_line());
                 Some(pgn::game_to_pgn(&record, &config.event, config.variant))
             };
             if let Err(e) = pgn.add(record.setup.number, text) {
@@ -267,7 +273,7 @@ fn play_match(config: &MatchConfig) -> Result<(), String> {
                         SprtDecision::AcceptH0 => "H0 accepted",
                         SprtDecision::AcceptH1 => "H1 accepted",
                     };
-                    println!("SPRT: {verdict} (LLR {llr:.2}); no more games are started");
+                    progress(&format!("SPRT: {verdict} (LLR {llr:.2}); no more games are started"));
                 }
             }
         }
