@@ -28,7 +28,7 @@
 //!    searched one ply shallower.
 //! 5. **Moves** in the order of [`crate::ordering`]; late quiet moves are pruned at low
 //!    depth (move-count, futility, history and static-exchange limits), losing captures
-//!    likewise; **singular extension** of a table move that alone holds the score (with
+//!    likewise, moves that give check excepted; **singular extension** of a table move that alone holds the score (with
 //!    multi-cut when several moves do), and **check extensions** for checks that do not
 //!    lose material; **late-move reductions** from a log-log table, adjusted by history,
 //!    PV, cut-node expectation, improvement and checks. The first move gets the full
@@ -798,14 +798,15 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                 continue;
             }
             let info = self.move_info(m);
-            // Quiet moves that give check are spared the move-count and futility limits.
+            // Whether the move gives check, worked out once and only when asked: checks
+            // are spared the move-count, futility, history and exchange limits.
             let mut checks: Option<bool> = None;
-            let mut quiet_check = |pos: &Position<V>| {
+            let mut is_check = |pos: &Position<V>| {
                 *checks.get_or_insert_with(|| {
                     check_info.get_or_insert_with(|| CheckInfo::new(pos)).gives_check(pos, m)
                 })
             };
-            if skip_quiets && !info.noisy && order < KILLER_2 && !quiet_check(&self.pos) {
+            if skip_quiets && !info.noisy && order < KILLER_2 && !is_check(&self.pos) {
                 continue;
             }
             move_count += 1;
@@ -820,17 +821,23 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                     let futile =
                         !in_check && lmr_depth <= 8 && static_eval + 120 + 110 * lmr_depth <= alpha;
                     let unpromising = lmr_depth <= 3 && history < -2500 * depth;
-                    if (late || futile || unpromising)
-                        && order < KILLER_2
-                        && !quiet_check(&self.pos)
-                    {
+                    if (late || futile || unpromising) && order < KILLER_2 && !is_check(&self.pos) {
                         skip_quiets |= late;
                         continue;
                     }
-                    if lmr_depth <= 8 && !see_ge(&self.pos, m, -25 * lmr_depth * lmr_depth) {
+                    // Checks are spared the exchange limits: the exchange sees no pins, and
+                    // a checker that a pinned piece attacks may be mating, not hanging.
+                    if lmr_depth <= 8
+                        && !see_ge(&self.pos, m, -25 * lmr_depth * lmr_depth)
+                        && !is_check(&self.pos)
+                    {
                         continue;
                     }
-                } else if depth <= 6 && order < GOOD_NOISY && !see_ge(&self.pos, m, -110 * depth) {
+                } else if depth <= 6
+                    && order < GOOD_NOISY
+                    && !see_ge(&self.pos, m, -110 * depth)
+                    && !is_check(&self.pos)
+                {
                     continue;
                 }
             }
