@@ -28,11 +28,12 @@
 //!    searched one ply shallower.
 //! 5. **Moves** in the order of [`crate::ordering`]; late quiet moves are pruned at low
 //!    depth (move-count, futility, history and static-exchange limits), losing captures
-//!    likewise, moves that give check excepted; **singular extension** of a table move that alone holds the score (with
-//!    multi-cut when several moves do), and **check extensions** for checks that do not
-//!    lose material; **late-move reductions** from a log-log table, adjusted by history,
-//!    PV, cut-node expectation, improvement and checks. The first move gets the full
-//!    window, the rest a null window, re-searched on a fail high.
+//!    likewise, moves that give check excepted; **singular extension** of a table move
+//!    that alone holds the score (with multi-cut when several moves do), and **check
+//!    extensions** for checks that do not lose material; **late-move reductions** from
+//!    a log-log table, adjusted by history, PV, cut-node expectation, improvement and
+//!    checks. The first move gets the full window, the rest a null window, re-searched
+//!    on a fail high.
 //! 6. A cutoff rewards the move (killers, counter-move, butterfly, continuation and
 //!    capture histories) and penalises the quiet moves and captures tried before it.
 //!

@@ -6,7 +6,7 @@ use ekumen_search::{Limits, SearchSettings, Searcher};
 mod common;
 use common::search_to_end;
 
-/// Whether the opponent, to move in `pos`, has a move that mates at once.
+/// A move that mates at once for the side to move in `pos`, if there is one.
 fn mate_in_one_for_side_to_move(pos: &mut AnyPosition) -> Option<String> {
     for reply in pos.legal_moves() {
         pos.make_move(reply);
