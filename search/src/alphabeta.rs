@@ -28,12 +28,11 @@
 //!    searched one ply shallower.
 //! 5. **Moves** in the order of [`crate::ordering`]; late quiet moves are pruned at low
 //!    depth (move-count, futility, history and static-exchange limits), losing captures
-//!    likewise, moves that give check excepted; **singular extension** of a table move
-//!    that alone holds the score (with multi-cut when several moves do), and **check
-//!    extensions** for checks that do not lose material; **late-move reductions** from
-//!    a log-log table, adjusted by history, PV, cut-node expectation, improvement and
-//!    checks. The first move gets the full window, the rest a null window, re-searched
-//!    on a fail high.
+//!    likewise; **singular extension** of a table move that alone holds the score (with
+//!    multi-cut when several moves do), and **check extensions** for checks that do not
+//!    lose material; **late-move reductions** from a log-log table, adjusted by history,
+//!    PV, cut-node expectation, improvement and checks. The first move gets the full
+//!    window, the rest a null window, re-searched on a fail high.
 //! 6. A cutoff rewards the move (killers, counter-move, butterfly, continuation and
 //!    capture histories) and penalises the quiet moves and captures tried before it.
 //!
@@ -799,15 +798,14 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                 continue;
             }
             let info = self.move_info(m);
-            // Whether the move gives check, worked out once and only when asked: checks
-            // are spared the move-count, futility, history and exchange limits.
+            // Quiet moves that give check are spared the move-count and futility limits.
             let mut checks: Option<bool> = None;
-            let mut is_check = |pos: &Position<V>| {
+            let mut quiet_check = |pos: &Position<V>| {
                 *checks.get_or_insert_with(|| {
                     check_info.get_or_insert_with(|| CheckInfo::new(pos)).gives_check(pos, m)
                 })
             };
-            if skip_quiets && !info.noisy && order < KILLER_2 && !is_check(&self.pos) {
+            if skip_quiets && !info.noisy && order < KILLER_2 && !quiet_check(&self.pos) {
                 continue;
             }
             move_count += 1;
@@ -822,23 +820,17 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                     let futile =
                         !in_check && lmr_depth <= 8 && static_eval + 120 + 110 * lmr_depth <= alpha;
                     let unpromising = lmr_depth <= 3 && history < -2500 * depth;
-                    if (late || futile || unpromising) && order < KILLER_2 && !is_check(&self.pos) {
+                    if (late || futile || unpromising)
+                        && order < KILLER_2
+                        && !quiet_check(&self.pos)
+                    {
                         skip_quiets |= late;
                         continue;
                     }
-                    // Checks are spared the exchange limits: the exchange sees no pins, and
-                    // a checker that a pinned piece attacks may be mating, not hanging.
-                    if lmr_depth <= 8
-                        && !see_ge(&self.pos, m, -25 * lmr_depth * lmr_depth)
-                        && !is_check(&self.pos)
-                    {
+                    if lmr_depth <= 8 && !see_ge(&self.pos, m, -25 * lmr_depth * lmr_depth) {
                         continue;
                     }
-                } else if depth <= 6
-                    && order < GOOD_NOISY
-                    && !see_ge(&self.pos, m, -110 * depth)
-                    && !is_check(&self.pos)
-                {
+                } else if depth <= 6 && order < GOOD_NOISY && !see_ge(&self.pos, m, -110 * depth) {
                     continue;
                 }
             }
