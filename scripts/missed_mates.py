@@ -6,7 +6,8 @@ in N while the engine's own score for the move was no mate and above a floor.
 
 It reads the move comments `ekumen match` writes (`{+0.46/13 0.545s ...}`, `{+M1/245
 ...}`: the mover's score, then the depth). A mate the engine saw coming, or a position
-it already judged lost beyond the floor (in pawns), does not count. Prints, per engine,
+it already judged lost beyond the floor (in pawns), does not count, and a game counts
+once, at its first such move. Prints, per engine,
 the games read and the mates missed by their length, then each short one (at most
 `--max-mate` moves) as file, game number, engine, mate length and the engine's score.
 """
