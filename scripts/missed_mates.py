@@ -7,18 +7,18 @@ in N while the engine's own score for the move was no mate and above a floor.
 It reads the move comments `ekumen match` writes (`{+0.46/13 0.545s ...}`, `{+M1/245
 ...}`: the mover's score, then the depth). A mate the engine saw coming, or a position
 it already judged lost beyond the floor (in pawns), does not count, and a game counts
-once, at its first such move. Prints, per engine,
-the games read and the mates missed by their length, then each short one (at most
-`--max-mate` moves) as file, game number, engine, mate length and the engine's score.
+once, at its first such move. Prints, per engine, the games read and the mates missed by
+their length, then each short one (at most `--max-mate` moves) as file, game number,
+engine, mate length and the engine's score.
 """
 import argparse
 import re
 from collections import Counter, defaultdict
 
-from pgn_games import commented_moves, read_movetexts, white_moves_first
+from pgn_games import comment_score, commented_moves, read_movetexts, white_moves_first
 
+# A mate the mover announces, as `ekumen match` writes it (`+M3/...`).
 MATE = re.compile(r"\s*\+M(\d+)/")
-SCORE = re.compile(r"\s*([+-]?\d+(?:\.\d+)?)/")
 
 
 def main():
@@ -43,8 +43,8 @@ def main():
             moves = commented_moves(body)
             for ply in range(1, len(moves)):
                 mate = MATE.match(moves[ply][1] or "")
-                score = SCORE.match(moves[ply - 1][1] or "")
-                if not mate or not score or float(score.group(1)) <= args.floor:
+                score = comment_score(moves[ply - 1][1])
+                if not mate or score is None or score <= args.floor:
                     continue
                 mover = names[0] if ((ply - 1) % 2 == 0) == first_white else names[1]
                 if args.engine and mover != args.engine:
@@ -52,14 +52,14 @@ def main():
                 length = int(mate.group(1))
                 missed[mover][length] += 1
                 if length <= args.max_mate:
-                    short.append((path, number, mover, length, score.group(1)))
+                    short.append((path, number, mover, length, score))
                 break
 
     for name in sorted(missed):
         lengths = ", ".join(f"M{n}: {k}" for n, k in sorted(missed[name].items()))
         print(f"{name}: {games[name]} games, {sum(missed[name].values())} mates missed ({lengths})")
     for path, number, mover, length, score in short:
-        print(f"  {path} game {number}: {mover} played at {score}, mated in {length}")
+        print(f"  {path} game {number}: {mover} played at {score:+.2f}, mated in {length}")
 
 
 if __name__ == "__main__":
