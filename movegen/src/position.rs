@@ -194,9 +194,18 @@ impl<V: Variant> Position<V> {
     /// coherent knight's paths are another matter.)
     #[inline]
     pub fn slider_blockers(&self, king: Square, occupied: Bb<V>, by: Color) -> Bb<V> {
+        self.slider_pins(king, occupied, by).0
+    }
+
+    /// [`Self::slider_blockers`], with the sliders of `by` that pin a man of the king's
+    /// side: `(blockers, pinners)`.
+    #[inline]
+    pub fn slider_pins(&self, king: Square, occupied: Bb<V>, by: Color) -> (Bb<V>, Bb<V>) {
         let tables = V::tables();
         let sliders = V::Geo::sliders();
+        let defenders = self.by_color[(!by).index()];
         let mut blockers = Bitboard::EMPTY;
+        let mut pinners = Bitboard::EMPTY;
         let mut kinds = tables.orthogonal_sliders | tables.diagonal_sliders;
         while kinds != 0 {
             let kind = PieceType(kinds.trailing_zeros() as u8);
@@ -205,10 +214,13 @@ impl<V: Variant> Position<V> {
                 let between = sliders.between(king, sniper) & occupied;
                 if !between.more_than_one() {
                     blockers |= between;
+                    if (between & defenders).is_nonempty() {
+                        pinners.set(sniper);
+                    }
                 }
             }
         }
-        blockers
+        (blockers, pinners)
     }
 
     /// Pieces of `by` attacking `sq` through `occupied`.

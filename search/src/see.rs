@@ -11,14 +11,22 @@
 //!
 //! A drop starts an exchange with nothing captured. Where captured pieces go to the
 //! capturer's hand (gethenian), a capture is worth the piece on the board plus the piece in
-//! hand ([`ekumen_eval::exchange_value`]). A promotion's gain counts on the first move only,
-//! and pins are ignored: both are the usual simplifications.
+//! hand ([`ekumen_eval::exchange_value`]). A promotion's gain counts on the first move only
+//! (the usual simplification).
 //!
-//! Cost: one `attackers_to` per colour per capture in the sequence; most calls stop after
-//! the first or second step.
+//! A man pinned to its royal piece by a slider takes part only along its pin line, and
+//! only while one of the pinners stands: without this, a check by a piece that only a
+//! pinned pawn attacks looked like a piece thrown away and was pruned, mate and all. The
+//! pins are found once per side, and only when that side has a capture to make.
+//!
+//! Cost: one `attackers_to` per colour per capture in the sequence, and one pin scan per
+//! side that gets to capture; most calls stop after the first or second step.
 
 use ekumen_eval::{exchange_value, Evaluate};
-use ekumen_movegen::{Move, MoveKind, PieceType, Position, Variant};
+use ekumen_movegen::attacks::Bb;
+use ekumen_movegen::{
+    Bitboard, Color, Geometry, Move, MoveKind, PieceType, Position, Square, Variant,
+};
 
 /// The piece type a move leaves on its destination.
 #[inline(always)]
@@ -93,10 +101,15 @@ pub fn see_ge<V: Evaluate>(pos: &Position<V>, m: Move, threshold: i32) -> bool {
     }
     occupied.set(to);
     let mut stm = pos.side_to_move();
+    let mut pins: [Option<Pins<V>>; 2] = [None, None];
     let mut result = true;
     loop {
         stm = !stm;
-        let ours = pos.attackers_to(to, occupied, stm) & occupied & pos.pieces(stm);
+        let mut ours = pos.attackers_to(to, occupied, stm) & occupied & pos.pieces(stm);
+        if ours.is_nonempty() {
+            let pins = pins[stm.index()].get_or_insert_with(|| Pins::of(pos, stm));
+            ours = pins.free_to_take(ours, occupied, to);
+        }
         if ours.is_empty() {
             break;
         }
@@ -132,7 +145,41 @@ pub fn see_ge<V: Evaluate>(pos: &Position<V>, m: Move, threshold: i32) -> bool {
     result
 }
 
-use ekumen_movegen::Geometry;
+/// The men of one side pinned to its royal piece by enemy sliders, and the pinners.
+struct Pins<V: Variant> {
+    king: Option<Square>,
+    pinned: Bb<V>,
+    pinners: Bb<V>,
+}
+
+impl<V: Variant> Pins<V> {
+    fn of(pos: &Position<V>, side: Color) -> Self {
+        let Some(king) = pos.royal_square(side) else {
+            return Pins { king: None, pinned: Bitboard::EMPTY, pinners: Bitboard::EMPTY };
+        };
+        let (blockers, pinners) = pos.slider_pins(king, pos.occupied(), !side);
+        Pins { king: Some(king), pinned: blockers & pos.pieces(side), pinners }
+    }
+
+    /// Which of `attackers` may take on `to`: a pinned man only along its pin line, unless
+    /// every pinner has left `occupied`.
+    #[inline]
+    fn free_to_take(&self, attackers: Bb<V>, occupied: Bb<V>, to: Square) -> Bb<V> {
+        let stuck = attackers & self.pinned;
+        let Some(king) = self.king else { return attackers };
+        if stuck.is_empty() || (self.pinners & occupied).is_empty() {
+            return attackers;
+        }
+        let sliders = V::Geo::sliders();
+        let mut free = attackers & !self.pinned;
+        for sq in stuck {
+            if sliders.line(king, sq).has(to) {
+                free.set(sq);
+            }
+        }
+        free
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -177,6 +224,23 @@ mod tests {
         assert!(see::<Gothic>(fen, "a1d4", 0));
         let fen = "5k4/10/2c7/10/3n6/10/10/A4K4 w - - 0 1";
         assert!(!see::<Gothic>(fen, "a1d4", 1));
+    }
+
+    #[test]
+    fn pinned_men_take_only_along_their_pin_line() {
+        // The pawn that guards the knight is pinned to its king by the rook: the queen wins
+        // the knight; without the rook, it loses itself for it.
+        assert!(see::<Chess>("4k3/8/4p3/3n4/8/8/Q7/4R1K1 w - - 0 1", "a2d5", 0));
+        assert!(!see::<Chess>("4k3/8/4p3/3n4/8/8/Q7/6K1 w - - 0 1", "a2d5", 0));
+        // A pinned rook still takes along its file: the queen stepping onto it is lost for
+        // the rook.
+        assert!(!see::<Chess>("4k3/8/4r3/8/8/8/8/Q3R1K1 w - - 0 1", "a1e5", 0));
+        // The pinner itself moving off the line frees the pinned bishop to take it.
+        assert!(!see::<Chess>("4k3/8/4b3/8/6n1/8/4Q3/6K1 w - - 0 1", "e2g4", 0));
+        // Gothic: the archbishop's mating check, attacked only by a pawn the chancellor
+        // pins, is no piece thrown away.
+        let fen = "rn1qcka2r/1p2pp2p1/p1pp6/4P1p1bp/3P4n1/5C2P1/PPPN1PP1AP/R1BQ1K3R w KQkq - 0 14";
+        assert!(see::<Gothic>(fen, "i2e6", 0));
     }
 
     #[test]
