@@ -165,8 +165,8 @@ impl<V: Variant> Pins<V> {
     /// every pinner has left `occupied`.
     #[inline]
     fn free_to_take(&self, attackers: Bb<V>, occupied: Bb<V>, to: Square) -> Bb<V> {
-        let stuck = attackers & self.pinned;
         let Some(king) = self.king else { return attackers };
+        let stuck = attackers & self.pinned;
         if stuck.is_empty() || (self.pinners & occupied).is_empty() {
             return attackers;
         }
