@@ -14,7 +14,7 @@ import math
 import sys
 
 from pgn_games import (WHITE_POINTS, comment_score, commented_moves, read_movetexts,
-                       white_moves_first)
+                       white_moves_at, white_moves_first)
 
 
 def samples(paths, engine, skip):
@@ -28,7 +28,7 @@ def samples(paths, engine, skip):
                 score = comment_score(comment)
                 if ply < skip or score is None:
                     continue
-                mover_white = (ply % 2 == 0) == first_white
+                mover_white = white_moves_at(ply, first_white)
                 name = tags["White"] if mover_white else tags["Black"]
                 if engine and name != engine:
                     continue

@@ -45,7 +45,7 @@ import time
 
 import pyffish as sf
 
-from pgn_games import WHITE_POINTS, read_games, white_moves_first
+from pgn_games import WHITE_POINTS, read_games, white_moves_at, white_moves_first
 from uci_engine import FAIRY_VARIANTS_INI, UciEngine
 
 # Scores at least this large (centipawns) are searches that found a decided game, not
@@ -125,7 +125,7 @@ def pv_ends(args):
         white_first = white_moves_first(tags)
         # From the fifth ply on, and not in the last two plies of the game.
         for ply in range(4, len(moves) - 2):
-            if (white_first == (ply % 2 == 0)) == side_white:
+            if white_moves_at(ply, white_first) == side_white:
                 candidates.append((start, moves[:ply], white_result))
     random.Random(args.seed).shuffle(candidates)
     print(f"gen-tuning-data: {len(candidates)} positions of {', '.join(args.side)} to draw from",

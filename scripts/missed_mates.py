@@ -15,7 +15,8 @@ import argparse
 import re
 from collections import Counter, defaultdict
 
-from pgn_games import comment_score, commented_moves, read_movetexts, white_moves_first
+from pgn_games import (comment_score, commented_moves, read_movetexts, white_moves_at,
+                       white_moves_first)
 
 # A mate the mover announces, as `ekumen match` writes it (`+M3/...`).
 MATE = re.compile(r"\s*\+M(\d+)/")
@@ -46,7 +47,7 @@ def main():
                 score = comment_score(moves[ply - 1][1])
                 if not mate or score is None or score <= args.floor:
                     continue
-                mover = names[0] if ((ply - 1) % 2 == 0) == first_white else names[1]
+                mover = names[0] if white_moves_at(ply - 1, first_white) else names[1]
                 if args.engine and mover != args.engine:
                     continue
                 length = int(mate.group(1))

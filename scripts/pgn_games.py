@@ -51,6 +51,12 @@ def white_moves_first(tags):
     return not (len(fen) > 1 and fen[1] == "b")
 
 
+def white_moves_at(ply, first_white):
+    """Whether White makes the movetext's move of index `ply` (0 for the first), given
+    `white_moves_first`."""
+    return (ply % 2 == 0) == first_white
+
+
 def commented_moves(body):
     """(move, comment) for each move of a movetext, in order; the comment is the text in
     the braces right after the move, None where there is none."""
