@@ -65,8 +65,8 @@
 use ekumen_movegen::variants::Gothic;
 
 use crate::{
-    eval_tables, s, EvalParams, Evaluate, KingTerms, PasserTerms, PawnTerms, PieceTerms,
-    PlacementTerms, ScaleTerms, StructureTerms, WinnabilityTerms,
+    eval_tables, s, EvalParams, Evaluate, ImbalanceTerms, KingTerms, PasserTerms, PawnTerms,
+    PieceTerms, PlacementTerms, ScaleTerms, StructureTerms, WinnabilityTerms,
 };
 
 impl Evaluate for Gothic {
@@ -228,6 +228,7 @@ impl Evaluate for Gothic {
         ],
         tempo: s(24, 12),
         bishop_pair: s(59, 17),
+        imbalance: ImbalanceTerms::NONE,
         pawns: PawnTerms {
             doubled: s(-7, -15),
             isolated: s(7, -15),

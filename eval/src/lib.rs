@@ -7,6 +7,8 @@
 //!
 //! - **material**, middle game and endgame values per piece type ([`PieceTerms::value`]),
 //!   and for drop variants the value of a piece held in hand ([`PieceTerms::in_hand`]);
+//!   and the **material imbalance** ([`ImbalanceTerms`]), a second-degree polynomial in
+//!   the numbers of men, so that a piece's worth depends on what else is on the board;
 //! - **piece-square tables**, generated from three shapes per piece type (a bonus per step
 //!   towards the centre, per rank forward, and an optional table by rank), so one
 //!   description fits the 7x7, 8x8, 9x9 and 10x8 boards, plus an optional table by square
@@ -61,7 +63,8 @@
 //!
 //! # Cost
 //! The evaluation is computed from scratch but for what the pawns alone decide, which a
-//! search thread keeps in a [`PawnCache`] (`pawns.rs`): one attack lookup per piece (the
+//! search thread keeps in a [`PawnCache`] (`pawns.rs`), and the material imbalance, kept
+//! in a [`MaterialCache`] (`material.rs`): one attack lookup per piece (the
 //! same lookups move generation uses), no allocation. In gothic, with every term on, it
 //! is about 1.5 microseconds and some 60 % of a search's time, spread over many terms
 //! (`tune/examples/eval_cost.rs` times each group). What pawns do as a whole (pushes,
@@ -72,6 +75,7 @@ mod chess;
 mod coherent;
 mod gethenian;
 mod gothic;
+mod material;
 mod pawns;
 mod shinobi;
 mod wdl;
@@ -85,6 +89,7 @@ use ekumen_movegen::{
     dispatch, AnyPosition, BitWord, Bitboard, Color, Geometry, PieceType, Position, Variant,
 };
 
+pub use material::MaterialCache;
 pub use pawns::PawnCache;
 use pawns::PawnEntry;
 pub use wdl::{win_draw_loss, WdlModel};
@@ -523,6 +528,25 @@ impl KingTerms {
     };
 }
 
+/// The material imbalance: a second-degree polynomial in the numbers of each side's men,
+/// so that a piece's worth can depend on what else is on the board (a second rook is worth
+/// less than the first, a knight more with many pawns). Its slots are the bishop pair
+/// (1 when a side has bishops on both colours, else 0) and then every non-royal piece type
+/// in the order of the variant's piece table. Values are in sixteenths of a centipawn, as
+/// Stockfish's classical tables are, so that the tuner's steps stay fine.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ImbalanceTerms<'a> {
+    /// Our slot `i` with our slot `j`, `j <= i`, at `i * (i + 1) / 2 + j`.
+    pub ours: &'a [S],
+    /// Our slot `i` with their slot `j`, `j < i`, at `i * (i - 1) / 2 + j`.
+    pub theirs: &'a [S],
+}
+
+impl ImbalanceTerms<'static> {
+    /// No imbalance term.
+    pub const NONE: ImbalanceTerms<'static> = ImbalanceTerms { ours: &[], theirs: &[] };
+}
+
 /// Every term of one variant's evaluation.
 #[derive(Clone, Copy, Debug)]
 pub struct EvalParams<'a> {
@@ -530,6 +554,7 @@ pub struct EvalParams<'a> {
     pub pieces: &'a [PieceTerms<'a>],
     pub tempo: S,
     pub bishop_pair: S,
+    pub imbalance: ImbalanceTerms<'a>,
     pub pawns: PawnTerms<'a>,
     pub structure: StructureTerms,
     pub placement: PlacementTerms,
@@ -579,6 +604,7 @@ impl EvalParams<'static> {
         pieces: &[],
         tempo: S::ZERO,
         bishop_pair: S::ZERO,
+        imbalance: ImbalanceTerms::NONE,
         pawns: PawnTerms::NONE,
         structure: StructureTerms::NONE,
         placement: PlacementTerms::NONE,
@@ -665,6 +691,9 @@ pub struct EvalTables<V: Variant> {
     /// [`EvalParams::threat_by_lesser`], which counts the attacks on each type by the
     /// types worth less.
     kinds_by_value: Vec<(PieceType, i32)>,
+    /// The non-royal piece types, in the order of the imbalance's slots after the bishop
+    /// pair (see [`ImbalanceTerms`]); empty when the variant has no imbalance term.
+    imbalance_kinds: Vec<PieceType>,
     /// The phase of the start position: the most a game has.
     max_phase: i32,
 }
@@ -994,6 +1023,23 @@ impl<V: Evaluate> EvalTables<V> {
         let mut kinds_by_value: Vec<(PieceType, i32)> =
             (0..V::PIECES.len()).map(|i| (PieceType(i as u8), params.pieces[i].value.mg)).collect();
         kinds_by_value.sort_by_key(|&(_, value)| value);
+        let imbalance_kinds: Vec<PieceType> = if params.imbalance == ImbalanceTerms::NONE {
+            Vec::new()
+        } else {
+            (0..V::PIECES.len())
+                .filter(|&i| !V::PIECES[i].royal)
+                .map(|i| PieceType(i as u8))
+                .collect()
+        };
+        let slots = imbalance_kinds.len() + 1;
+        assert!(
+            params.imbalance == ImbalanceTerms::NONE
+                || (params.imbalance.ours.len() == slots * (slots + 1) / 2
+                    && params.imbalance.theirs.len() == slots * (slots - 1) / 2),
+            "{}: the imbalance tables have a triangle of {slots} slots each (the bishop pair \
+             and every non-royal piece type)",
+            V::NAME
+        );
         let max_phase = game_phase(&Position::<V>::startpos(), params);
         EvalTables {
             psqt,
@@ -1019,6 +1065,7 @@ impl<V: Evaluate> EvalTables<V> {
             minor_kinds: minor_kinds::<V>(params, pawn_kinds),
             rook_kinds: rook_kinds::<V>(params, pawn_kinds),
             kinds_by_value,
+            imbalance_kinds,
             max_phase: max_phase.max(1),
         }
     }
@@ -1057,13 +1104,24 @@ pub fn evaluate<V: Evaluate>(pos: &Position<V>) -> i32 {
     evaluate_with(pos, &V::PARAMS, V::eval_tables())
 }
 
-/// [`evaluate`], reading and filling a search thread's [`PawnCache`]: the same score.
-pub fn evaluate_cached<V: Evaluate>(pos: &Position<V>, cache: &mut PawnCache<V>) -> i32 {
+/// [`evaluate`], reading and filling a search thread's [`PawnCache`] and
+/// [`MaterialCache`]: the same score.
+pub fn evaluate_cached<V: Evaluate>(
+    pos: &Position<V>,
+    cache: &mut PawnCache<V>,
+    material: &mut MaterialCache<V>,
+) -> i32 {
     let (params, tables) = (&V::PARAMS, V::eval_tables());
     if tables.pawn_kinds.count_ones() == 1 {
-        evaluate_from(pos, params, tables, cache.entry(pos, params, tables))
+        evaluate_from(pos, params, tables, cache.entry(pos, params, tables), Some(material))
     } else {
-        evaluate_with(pos, params, tables)
+        evaluate_from(
+            pos,
+            params,
+            tables,
+            &mut PawnEntry::uncached(pos, params, tables),
+            Some(material),
+        )
     }
 }
 
@@ -1075,7 +1133,7 @@ pub fn evaluate_with<V: Evaluate>(
     params: &EvalParams,
     tables: &EvalTables<V>,
 ) -> i32 {
-    evaluate_from(pos, params, tables, &mut PawnEntry::uncached(pos, params, tables))
+    evaluate_from(pos, params, tables, &mut PawnEntry::uncached(pos, params, tables), None)
 }
 
 /// The evaluation, given what the pawns alone decide.
@@ -1085,6 +1143,7 @@ fn evaluate_from<V: Evaluate>(
     params: &EvalParams,
     tables: &EvalTables<V>,
     pawn_entry: &mut PawnEntry<V>,
+    material: Option<&mut MaterialCache<V>>,
 ) -> i32 {
     let occupied = pos.occupied();
     let pawn_info = pawn_entry.info;
@@ -1106,6 +1165,7 @@ fn evaluate_from<V: Evaluate>(
     let mut phase = 0;
     let mut non_pawn_material = [0i32; 2];
     let mut mobility_mg = [0i32; 2];
+    let mut bishop_pair = [false; 2];
     for color in Color::BOTH {
         let us = color.index();
         let them = (!color).index();
@@ -1183,9 +1243,19 @@ fn evaluate_from<V: Evaluate>(
                 && (bishops & !tables.light_squares).is_nonempty()
             {
                 score += params.bishop_pair;
+                bishop_pair[us] = true;
             }
         }
         side_scores[us] = score;
+    }
+    if !tables.imbalance_kinds.is_empty() {
+        let (terms, kinds) = (&params.imbalance, &tables.imbalance_kinds);
+        let imbalance = match material {
+            Some(cache) => cache.imbalance(pos, terms, kinds, bishop_pair),
+            None => material::imbalance(pos, terms, kinds, bishop_pair),
+        };
+        side_scores[0] += imbalance[0];
+        side_scores[1] += imbalance[1];
     }
 
     let passed_count = (pawn_info.passed[0].count() + pawn_info.passed[1].count()) as i32;
@@ -1867,6 +1937,38 @@ mod tests {
     use super::*;
     use ekumen_movegen::variants::{Chess, Gothic, Shinobi};
     use ekumen_movegen::Square;
+
+    /// Gothic's imbalance slots: the bishop pair, then pawn, knight, bishop, rook, queen,
+    /// chancellor and archbishop (the king has none).
+    const GOTHIC_ROOK_SLOT: usize = 4;
+    const GOTHIC_QUEEN_SLOT: usize = 5;
+
+    #[test]
+    fn imbalance_weighs_each_pair_of_men_once() {
+        let slots = 8;
+        let mut ours = vec![S::ZERO; slots * (slots + 1) / 2];
+        let mut theirs = vec![S::ZERO; slots * (slots - 1) / 2];
+        let (rook, queen) = (GOTHIC_ROOK_SLOT, GOTHIC_QUEEN_SLOT);
+        // Our rook with our rook, and our queen with their rook.
+        ours[rook * (rook + 1) / 2 + rook] = s(-160, -320);
+        theirs[queen * (queen - 1) / 2 + rook] = s(32, 64);
+        let terms = ImbalanceTerms { ours: &ours, theirs: &theirs };
+        let kinds: Vec<PieceType> = (0..Gothic::PIECES.len())
+            .filter(|&i| !Gothic::PIECES[i].royal)
+            .map(|i| PieceType(i as u8))
+            .collect();
+        assert_eq!(kinds.len() + 1, slots);
+        assert_eq!(Gothic::PIECES[kinds[rook - 1].index()].name, "rook");
+        assert_eq!(Gothic::PIECES[kinds[queen - 1].index()].name, "queen");
+        let pos =
+            Position::<Gothic>::from_fen("r4k4/10/10/10/10/10/10/RR2QK4 w - - 0 1", false).unwrap();
+        // White: two rooks, 2 * (2 * -160) / 16; the queen with one enemy rook, 32 / 16.
+        // Black: one rook, -160 / 16; no queen.
+        assert_eq!(
+            material::imbalance(&pos, &terms, &kinds, [false, false]),
+            [s(-40 + 2, -80 + 4), s(-10, -20)]
+        );
+    }
 
     /// A one-square set moved by whole-set shifts lands where the square's own offset does.
     fn shifts_match_offsets<V: Variant>() {

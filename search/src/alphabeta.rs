@@ -47,16 +47,16 @@
 //! 0-7 % less processor time for 2,000,000-node searches, at the price of stalemates
 //! there going unseen.
 //!
-//! Each thread evaluates through its own [`PawnCache`], made afresh for each search: it
-//! takes about 0.1 ms to fill with empty entries, and it is warm again within a few
-//! thousand nodes.
+//! Each thread evaluates through its own [`PawnCache`] and [`MaterialCache`], made afresh
+//! for each search: they take about 0.1 ms to fill with empty entries, and are warm again
+//! within a few thousand nodes.
 //!
 //! Scores are from the side to move's point of view; mates are `MATE - plies`.
 
 use std::sync::atomic::Ordering;
 use std::sync::LazyLock;
 
-use ekumen_eval::{evaluate_cached, Evaluate, PawnCache};
+use ekumen_eval::{evaluate_cached, Evaluate, MaterialCache, PawnCache};
 use ekumen_movegen::piece::Special;
 use ekumen_movegen::variant::StalemateRule;
 use ekumen_movegen::{Color, GameResult, Move, MoveKind, Piece, PieceType, Position, Variant};
@@ -208,6 +208,8 @@ pub(crate) struct Worker<'a, V: Evaluate> {
     pub histories: Histories,
     /// The pawn structures this thread evaluated lately.
     pawn_cache: PawnCache<V>,
+    /// The material balances it evaluated lately.
+    material_cache: MaterialCache<V>,
     /// Null moves are off for this side below this ply (verification searches).
     null_move_floor: [usize; 2],
 }
@@ -245,6 +247,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             pv_len: [0; MAX_PLY + 1],
             histories,
             pawn_cache: PawnCache::new(),
+            material_cache: MaterialCache::new(),
             null_move_floor: [0; 2],
         }
     }
@@ -281,7 +284,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
     /// The static evaluation, shrunk towards a draw as the fifty-move count grows.
     #[inline(always)]
     fn evaluate(&mut self) -> i32 {
-        let raw = evaluate_cached(&self.pos, &mut self.pawn_cache);
+        let raw = evaluate_cached(&self.pos, &mut self.pawn_cache, &mut self.material_cache);
         let clock = self.pos.halfmove_clock().min(100) as i32;
         let scaled = raw * (200 - clock) / 200;
         scaled.clamp(-MATE_IN_MAX_PLY + 1, MATE_IN_MAX_PLY - 1)

@@ -8,8 +8,8 @@
 use std::fmt::Write;
 
 use ekumen_eval::{
-    EvalParams, KingTerms, PasserTerms, PawnTerms, PieceTerms, PlacementTerms, ScaleTerms,
-    StructureTerms, WinnabilityTerms, S,
+    EvalParams, ImbalanceTerms, KingTerms, PasserTerms, PawnTerms, PieceTerms, PlacementTerms,
+    ScaleTerms, StructureTerms, WinnabilityTerms, S,
 };
 use ekumen_movegen::{Geometry, PieceType, Variant};
 
@@ -44,6 +44,10 @@ pub struct Editable {
     pub pieces: Vec<EditablePiece>,
     pub tempo: S,
     pub bishop_pair: S,
+    /// [`ImbalanceTerms::ours`], empty when the variant has no imbalance term.
+    pub imbalance_ours: Vec<S>,
+    /// [`ImbalanceTerms::theirs`].
+    pub imbalance_theirs: Vec<S>,
     pub doubled: S,
     pub isolated: S,
     pub connected: S,
@@ -103,6 +107,8 @@ impl Editable {
             pieces,
             tempo: params.tempo,
             bishop_pair: params.bishop_pair,
+            imbalance_ours: params.imbalance.ours.to_vec(),
+            imbalance_theirs: params.imbalance.theirs.to_vec(),
             doubled: params.pawns.doubled,
             isolated: params.pawns.isolated,
             connected: params.pawns.connected,
@@ -172,6 +178,10 @@ impl Editable {
             pieces: &pieces,
             tempo: self.tempo,
             bishop_pair: self.bishop_pair,
+            imbalance: ImbalanceTerms {
+                ours: &self.imbalance_ours,
+                theirs: &self.imbalance_theirs,
+            },
             pawns: PawnTerms {
                 doubled: self.doubled,
                 isolated: self.isolated,
@@ -239,6 +249,8 @@ impl Editable {
         }
         pair(&mut f, "tempo", &mut self.tempo);
         pair(&mut f, "bishop_pair", &mut self.bishop_pair);
+        table(&mut f, "imbalance.ours", &mut self.imbalance_ours);
+        table(&mut f, "imbalance.theirs", &mut self.imbalance_theirs);
         pair(&mut f, "pawns.doubled", &mut self.doubled);
         pair(&mut f, "pawns.isolated", &mut self.isolated);
         pair(&mut f, "pawns.connected", &mut self.connected);
@@ -384,6 +396,19 @@ impl Editable {
         });
     }
 
+    /// The imbalance field of [`Self::to_rust`], `NONE` when the variant has none.
+    fn imbalance_to_rust(&self) -> String {
+        if self.imbalance_ours.is_empty() {
+            return "ImbalanceTerms::NONE".to_string();
+        }
+        let table = |values: &[S]| values.iter().map(|&v| s(v)).collect::<Vec<_>>().join(", ");
+        format!(
+            "ImbalanceTerms {{ ours: &[{}], theirs: &[{}] }}",
+            table(&self.imbalance_ours),
+            table(&self.imbalance_theirs)
+        )
+    }
+
     /// The placement field of [`Self::to_rust`], `NONE` when the variant leaves it so.
     fn placement_to_rust(&self) -> String {
         let p = &self.placement;
@@ -501,7 +526,7 @@ impl Editable {
         let k = &self.king;
         let _ = write!(
             out,
-            "    ],\n    tempo: {},\n    bishop_pair: {},\n    pawns: PawnTerms {{\n        \
+            "    ],\n    tempo: {},\n    bishop_pair: {},\n    imbalance: {},\n    pawns: PawnTerms {{\n        \
              doubled: {},\n        isolated: {},\n        connected: {},\n        connected_by_rank: {},\n        supported: {},\n        weak_unopposed: {},\n        backward: {},\n        \
              passed: {},\n        shelter: {},\n        storm: {},\n        blocked_storm: {},\n    }},\n    \
              structure: StructureTerms {{ space: {}, bishop_pawns: {}, long_diagonal: {}, outpost: {}, \
@@ -511,6 +536,7 @@ impl Editable {
              threat_by_lesser: {},\n    threat_by_push: {},\n    threat_by_minor: {},\n    threat_by_rook: {},\n    restricted: {},\n    weak_piece: {},\n    weak_pawn: {},\n    queen_threat_by_leaper: {},\n    queen_threat_by_slider: {},\n    {}\n    drawish_margin: {},\n}}\n",
             s(self.tempo),
             s(self.bishop_pair),
+            self.imbalance_to_rust(),
             s(self.doubled),
             s(self.isolated),
             s(self.connected),
