@@ -13,6 +13,7 @@ use std::marker::PhantomData;
 
 use ekumen_movegen::{Color, PieceType, Position, Variant};
 
+use crate::pawns::FIBONACCI;
 use crate::{ImbalanceTerms, S};
 
 /// Most slots an imbalance can have: the bishop pair and every non-royal piece type.
@@ -141,7 +142,7 @@ impl<V: Variant> MaterialCache<V> {
         let Some(key) = key(&counts, slots) else {
             return imbalance_of(terms, &counts, slots);
         };
-        let mixed = (key as u64 ^ (key >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let mixed = (key as u64 ^ (key >> 64) as u64).wrapping_mul(FIBONACCI);
         let index = (mixed >> (64 - self.entries.len().trailing_zeros())) as usize;
         let entry = &mut self.entries[index];
         if entry.key != key {
