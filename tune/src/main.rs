@@ -3,9 +3,9 @@
 //! (`scripts/gen-tuning-data.py`).
 //!
 //! The method is Texel's local search (`search.rs`) on the mean squared error of the
-//! predicted win probabilities (`loss.rs`). A tenth of the positions is held out and its
-//! error reported, so overfitting shows. The result is printed as the Rust body of the
-//! variant's `PARAMS`, rewritten after every pass.
+//! predicted win probabilities (`loss.rs`). The file's last tenth, whole games the fit
+//! never sees, is held out and its error reported, so overfitting shows. The result is
+//! printed as the Rust body of the variant's `PARAMS`, rewritten after every pass.
 //!
 //! ```text
 //! cargo run --release -p ekumen-tune -- --variant gothic --data target/tuning/gothic.txt \
@@ -72,7 +72,7 @@ struct Args {
     /// per square of half the board) on top of the shaped ones, and tune it with the rest.
     #[arg(long)]
     add_square_tables: bool,
-    /// Positions used at most (the file's first ones after shuffling).
+    /// Training positions used at most, drawn at random (the held-out tenth is the same).
     #[arg(long)]
     limit: Option<usize>,
 }
@@ -137,11 +137,14 @@ fn tune<V: Evaluate>(args: &Args) -> Result<(), String> {
     if samples.len() < 100 {
         return Err(format!("{} positions in {}: too few to tune", samples.len(), path.display()));
     }
+    // The file's last tenth is held out. A file holds whole games, one after another, so
+    // these are positions of games the fit never sees, not the neighbours of positions it
+    // trains on (which would make the held-out error as flattering as the training error).
+    let held_out = samples.split_off(samples.len() - samples.len() / 10);
     shuffle(&mut samples);
     if let Some(limit) = args.limit {
         samples.truncate(limit);
     }
-    let held_out = samples.split_off(samples.len() - samples.len() / 10);
     info!(
         "{}: {} training and {} held-out positions ({} lines rejected)",
         V::NAME,
@@ -198,7 +201,7 @@ fn tune<V: Evaluate>(args: &Args) -> Result<(), String> {
     Ok(())
 }
 
-/// The same order on every run: the held-out tenth stays the same.
+/// The same order on every run: `--limit` draws the same positions.
 fn shuffle<T>(items: &mut [T]) {
     let mut rng = Rng::new(0x5eed_7e11);
     for i in (1..items.len()).rev() {
