@@ -62,7 +62,7 @@
 //! taken from that figure and kept because it scored better against Fairy-Stockfish
 //! than 61 did (the README's strength table); fits hold it (`ekumen-tune --hold tempo`).
 //!
-//! Last came the material imbalance ([`ImbalanceTerms`]), which Fairy-Stockfish's
+//! Then came the material imbalance ([`ImbalanceTerms`]), which Fairy-Stockfish's
 //! classical evaluation applies to gothic with Stockfish's chess tables (the bishop pair,
 //! pawns, knights, bishops, rooks and queens; chancellors and archbishops have no weights
 //! there). Started from those values divided by 2.5 (its units to Ekumen's) and with the
