@@ -14,7 +14,7 @@ use std::marker::PhantomData;
 use ekumen_movegen::{Color, PieceType, Position, Variant};
 
 use crate::pawns::FIBONACCI;
-use crate::{ImbalanceTerms, S};
+use crate::{Evaluate, ImbalanceTerms, S};
 
 /// Most slots an imbalance can have: the bishop pair and every non-royal piece type.
 const MAX_SLOTS: usize = ekumen_movegen::piece::MAX_PIECE_TYPES + 1;
@@ -22,8 +22,12 @@ const MAX_SLOTS: usize = ekumen_movegen::piece::MAX_PIECE_TYPES + 1;
 const COUNT_BITS: u32 = 5;
 /// Most slots a side can have for its counts to fit a 128-bit key.
 const KEY_SLOTS: usize = 64 / COUNT_BITS as usize;
-/// Material balances a [`MaterialCache`] holds (a power of two): 256 KB a search thread.
+/// Material balances a [`MaterialCache`] holds (a power of two): 256 KB a search thread
+/// of a variant with an imbalance term.
 const CACHE_ENTRIES: usize = 1 << 13;
+/// The least a cache may hold: what a variant without an imbalance term gets, as its
+/// evaluation never reads the cache.
+const MIN_ENTRIES: usize = 2;
 
 /// Each side's men by imbalance slot: the bishop pair (0 or 1), then the non-royal types.
 type Counts = [[i32; MAX_SLOTS]; 2];
@@ -106,22 +110,32 @@ pub struct MaterialCache<V: Variant> {
     variant: PhantomData<V>,
 }
 
-impl<V: Variant> Default for MaterialCache<V> {
+impl<V: Evaluate> Default for MaterialCache<V> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<V: Variant> MaterialCache<V> {
-    /// A cache of the usual size.
+impl<V: Evaluate> MaterialCache<V> {
+    /// A cache of the usual size, or of the least size for a variant whose evaluation has
+    /// no imbalance term and so never reads it.
     pub fn new() -> Self {
-        Self::with_entries(CACHE_ENTRIES)
+        if V::PARAMS.imbalance == ImbalanceTerms::NONE {
+            Self::with_entries(MIN_ENTRIES)
+        } else {
+            Self::with_entries(CACHE_ENTRIES)
+        }
     }
+}
 
+impl<V: Variant> MaterialCache<V> {
     /// A cache of `entries` balances, a power of two and at least two (small ones let
     /// tests see entries replaced).
     pub fn with_entries(entries: usize) -> Self {
-        assert!(entries.is_power_of_two() && entries >= 2, "{entries} material cache entries");
+        assert!(
+            entries.is_power_of_two() && entries >= MIN_ENTRIES,
+            "{entries} material cache entries"
+        );
         // Every slot starts as the balance of bare kings (key 0), whose imbalance is zero:
         // what computing it gives, so no marker for an empty slot is needed.
         let bare = Entry { key: 0, imbalance: [S::ZERO; 2] };
@@ -155,5 +169,20 @@ impl<V: Variant> MaterialCache<V> {
 impl<V: Variant> std::fmt::Debug for MaterialCache<V> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("MaterialCache").field("entries", &self.entries.len()).finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ekumen_movegen::variants::{Chess, Coherent, Gethenian, Gothic, Shinobi};
+
+    #[test]
+    fn only_a_variant_with_an_imbalance_gets_a_full_cache() {
+        assert_eq!(MaterialCache::<Gothic>::new().entries.len(), CACHE_ENTRIES);
+        assert_eq!(MaterialCache::<Chess>::new().entries.len(), MIN_ENTRIES);
+        assert_eq!(MaterialCache::<Shinobi>::new().entries.len(), MIN_ENTRIES);
+        assert_eq!(MaterialCache::<Gethenian>::new().entries.len(), MIN_ENTRIES);
+        assert_eq!(MaterialCache::<Coherent>::new().entries.len(), MIN_ENTRIES);
     }
 }
