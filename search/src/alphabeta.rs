@@ -59,7 +59,7 @@ use std::sync::LazyLock;
 use ekumen_eval::{evaluate_cached, Evaluate, MaterialCache, PawnCache};
 use ekumen_movegen::piece::Special;
 use ekumen_movegen::variant::StalemateRule;
-use ekumen_movegen::{Color, GameResult, Move, MoveKind, Piece, PieceType, Position, Variant};
+use ekumen_movegen::{Color, GameResult, Move, MoveKind, Piece, PieceType, Position};
 
 use crate::check::CheckInfo;
 use crate::correction::CorrectionKeys;
@@ -67,7 +67,7 @@ use crate::ordering::{
     context, history_bonus, Histories, ScoredMoves, BAD_NOISY, COUNTER, GOOD_NOISY, KILLER_1,
     KILLER_2, QUIET_PENDING, TT_MOVE, UNSCORED,
 };
-use crate::see::{material_gain, promotion_gain, see_ge};
+use crate::see::{material_gain, moved_man_holds, promotion_gain, see_ge};
 use crate::thread::Shared;
 use crate::tt::Bound;
 use crate::value::*;
@@ -881,7 +881,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                 && extension == 0
                 && self.stack[ply].extensions < 16
                 && ply < 2 * self.root_depth as usize
-                && (depth <= 8 || see_ge_after(&self.pos))
+                && (depth <= 8 || moved_man_holds(&self.pos))
             {
                 extension = 1;
             }
@@ -1254,23 +1254,6 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         self.shared.tt.store(key, best_move, to_tt(best_score, ply), raw_eval, 0, Some(bound));
         best_score
     }
-}
-
-/// Whether the move just played (a check) does not simply lose the piece: no enemy piece
-/// can take it, or it is defended. A cheap stand-in for an exchange evaluation after
-/// the move.
-#[inline]
-fn see_ge_after<V: Variant>(pos: &Position<V>) -> bool {
-    let Some(m) = pos.last_move() else { return true };
-    let to = m.to();
-    if m.kind() == MoveKind::Castle {
-        return true;
-    }
-    let occupied = pos.occupied();
-    let them = pos.side_to_move();
-    let attackers = pos.attackers_to(to, occupied, them) & pos.pieces(them);
-    attackers.is_empty()
-        || (pos.attackers_to(to, occupied, !them) & pos.pieces(!them)).is_nonempty()
 }
 
 /// Moves tried at a node, for the history penalties (at most `N`; no initialisation cost).
