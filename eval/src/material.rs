@@ -118,13 +118,10 @@ impl<V: Evaluate> Default for MaterialCache<V> {
 
 impl<V: Evaluate> MaterialCache<V> {
     /// A cache of the usual size, or of the least size for a variant whose evaluation has
-    /// no imbalance term and so never reads it.
+    /// no imbalance slots and so never reads it.
     pub fn new() -> Self {
-        if V::PARAMS.imbalance == ImbalanceTerms::NONE {
-            Self::with_entries(MIN_ENTRIES)
-        } else {
-            Self::with_entries(CACHE_ENTRIES)
-        }
+        let reads_cache = !V::eval_tables().imbalance_kinds.is_empty();
+        Self::with_entries(if reads_cache { CACHE_ENTRIES } else { MIN_ENTRIES })
     }
 }
 
