@@ -310,6 +310,8 @@ impl Session {
             hash_mb: self.spin_option(names::HASH).max(1) as usize,
             multi_pv: self.spin_option(names::MULTI_PV).max(1) as usize,
             move_overhead: Duration::from_millis(self.spin_option(names::MOVE_OVERHEAD) as u64),
+            slow_mover: self.spin_option(names::SLOW_MOVER).clamp(10, 1000) as u32,
+            skill_level: self.spin_option(names::SKILL_LEVEL) as i32,
         }
     }
 
@@ -531,6 +533,12 @@ impl Session {
             {
                 self.info(&format!("{} is accepted but not used by this engine", spec.name));
             }
+            (names::LIMIT_STRENGTH, OptionValue::Check(true)) => {
+                self.info("UCI_LimitStrength is accepted but not used: Skill Level weakens play");
+            }
+            (names::NODES_TIME, OptionValue::Spin(n)) if *n != 0 => {
+                self.info("nodestime is accepted but not used by this engine");
+            }
             (names::VARIANT_PATH, OptionValue::Text(path)) if !path.is_empty() => {
                 self.info("VariantPath is ignored: the built-in variants are used");
             }
@@ -539,7 +547,8 @@ impl Session {
         self.options.insert(spec.name, value);
         // Apply search settings now (so a new `Hash` is paid for before `readyok`, not on
         // the clock), unless a search is running; `go` applies them in any case.
-        if [names::HASH, names::THREADS, names::MULTI_PV, names::MOVE_OVERHEAD].contains(&spec.name)
+        if [names::HASH, names::THREADS, names::MULTI_PV, names::MOVE_OVERHEAD, names::SLOW_MOVER]
+            .contains(&spec.name)
             && !matches!(self.job, Some(Job::Search(_)))
         {
             self.searcher.configure(self.settings());

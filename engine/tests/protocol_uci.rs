@@ -144,6 +144,35 @@ fn option_errors_keep_values() {
     assert_eq!(syzygy.len(), 1);
     assert!(syzygy[0].starts_with("info string SyzygyPath"));
     assert!(engine.ask("setoption name SyzygyPath value <empty>").is_empty());
+    // Options kept for Fairy-Stockfish's clients but not used say so when they would matter.
+    for (unused, name) in [
+        ("setoption name UCI_LimitStrength value true", "UCI_LimitStrength"),
+        ("setoption name nodestime value 600", "nodestime"),
+    ] {
+        let answer = engine.ask(unused);
+        assert_eq!(answer.len(), 1, "{unused}: {answer:?}");
+        assert!(answer[0].starts_with(&format!("info string {name} is accepted")), "{answer:?}");
+    }
+    for used in ["setoption name Skill Level value 3", "setoption name Slow Mover value 80"] {
+        assert!(engine.ask(used).is_empty(), "{used}");
+    }
+    assert!(engine.quit().success());
+}
+
+#[test]
+fn skill_level_plays_a_legal_move_shown_last_as_the_best() {
+    let mut engine = Engine::start();
+    engine.ask("uci");
+    engine.send("setoption name Skill Level value -5");
+    engine.send("position startpos moves e2e4");
+    engine.send("go depth 5");
+    let (infos, best) = engine.search_output();
+    let played = best.split(' ').nth(1).expect("a move");
+    assert!(legal_moves(VariantId::Chess, CHESS_START, &["e2e4"]).contains(&played.to_string()));
+    // Four lines behind the scenes; the last `multipv 1` line is the one played.
+    assert!(infos.iter().any(|i| i.contains(" multipv 4 ")), "{infos:?}");
+    let last_best = infos.iter().rev().find(|i| i.contains(" multipv 1 ")).expect("a line");
+    assert!(last_best.contains(&format!(" pv {played}")), "{last_best} / {best}");
     assert!(engine.quit().success());
 }
 

@@ -21,7 +21,8 @@
 //! moves and histories ([`ordering`], [`see`]), a static evaluation corrected by what
 //! searches from positions with the same pawns or the same placement of one side's pieces
 //! found ([`correction`]), a lock-free transposition table sized by `Hash` ([`tt`]), Lazy
-//! SMP over `Threads` ([`thread`]) and time management ([`time`]).
+//! SMP over `Threads` ([`thread`]), time management ([`time`]) and a handicap for weaker
+//! play ([`skill`]).
 //! It is generic over the variant and monomorphised: the variant is chosen once, at the
 //! root. The evaluation is the `ekumen-eval` crate's.
 
@@ -31,6 +32,7 @@ pub mod correction;
 pub mod limits;
 pub mod ordering;
 pub mod see;
+pub mod skill;
 pub mod thread;
 pub mod time;
 pub mod tt;
@@ -130,6 +132,10 @@ pub struct SearchSettings {
     pub multi_pv: usize,
     /// Time kept back on every move (`Move Overhead`).
     pub move_overhead: Duration,
+    /// The share of the usual time to spend, in percent (`Slow Mover`).
+    pub slow_mover: u32,
+    /// `Skill Level`: below [`skill::FULL_STRENGTH`] the engine plays weaker moves.
+    pub skill_level: i32,
 }
 
 impl Default for SearchSettings {
@@ -139,6 +145,8 @@ impl Default for SearchSettings {
             hash_mb: 16,
             multi_pv: 1,
             move_overhead: Duration::from_millis(10),
+            slow_mover: 100,
+            skill_level: skill::FULL_STRENGTH,
         }
     }
 }

@@ -29,6 +29,7 @@ use ekumen_movegen::{Move, Position};
 use crate::alphabeta::{RootMove, Worker};
 use crate::limits::Limits;
 use crate::ordering::Histories;
+use crate::skill::{Random, Skill};
 use crate::time::{Stability, TimeManager};
 use crate::tt::{Bound, TranspositionTable};
 use crate::value::*;
@@ -77,6 +78,9 @@ pub(crate) struct Shared<'a> {
     pub max_depth: i32,
     /// The first move of the last line reported as the best (`multipv 1`).
     last_reported: Mutex<Option<Move>>,
+    /// The handicap of a `Skill Level` below full strength, and the line it chose.
+    skill: Option<Skill>,
+    skill_choice: Mutex<Option<ThreadResult>>,
 }
 
 impl Shared<'_> {
@@ -173,6 +177,7 @@ pub fn search<V: Evaluate>(
     tt.new_search();
     let threads = settings.thread_count();
     let us = root.side_to_move();
+    let skill = Skill::new(settings.skill_level);
     let shared = Shared {
         tt,
         control,
@@ -182,12 +187,18 @@ pub fn search<V: Evaluate>(
         nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
         results: (0..threads).map(|_| Mutex::new(ThreadResult::default())).collect(),
         pre_root_keys: game_keys(root),
-        time: TimeManager::new(limits, us, settings.move_overhead),
+        time: TimeManager::new(limits, us, settings.move_overhead, settings.slow_mover),
         clock_start: Mutex::new(Some(start)),
         exact_node_limit: if threads == 1 { limits.nodes } else { None },
-        multi_pv: settings.multi_pv.clamp(1, moves.len()),
+        multi_pv: if skill.is_some() {
+            settings.multi_pv.max(Skill::LINES).clamp(1, moves.len())
+        } else {
+            settings.multi_pv.clamp(1, moves.len())
+        },
         max_depth: limits.depth.map_or(MAX_DEPTH, |d| (d as i32).clamp(1, MAX_DEPTH)),
         last_reported: Mutex::new(None),
+        skill,
+        skill_choice: Mutex::new(None),
     };
 
     // Each thread takes its histories from the last search (fresh ones the first time).
@@ -224,9 +235,11 @@ pub fn search<V: Evaluate>(
     let best_line = chosen_line(&shared);
     let best = best_line.pv.first().copied();
     let last_reported = *shared.last_reported.lock().expect("report lock");
-    if best != last_reported && shared.multi_pv == 1 && best_line.score > -INFINITE {
+    let shown_alone = shared.multi_pv == 1 || shared.skill.is_some();
+    if best != last_reported && shown_alone && best_line.score > -INFINITE {
         // The move played is not the last one shown (an interrupted iteration found it,
-        // or another thread did): show its line, so the last PV starts with it.
+        // another thread did, or the handicap chose it): show its line, so the last PV
+        // starts with it.
         report_line(&shared, observer, &best_line, 1, Bound::Exact);
     }
     let mut ponder = best_line.pv.get(1).copied();
@@ -268,7 +281,8 @@ fn publish<V: Evaluate>(worker: &Worker<'_, V>) {
     };
 }
 
-/// The line to play: the main thread's, unless a helper proved a quicker mate.
+/// The line to play: the main thread's, unless a helper proved a quicker mate (or the
+/// handicap's choice, under a `Skill Level`).
 ///
 /// Stockfish lets the threads vote, weighting each thread's move by its depth and by how
 /// much its score exceeds the lowest; with two threads that hands the move to whichever
@@ -278,6 +292,11 @@ fn publish<V: Evaluate>(worker: &Worker<'_, V>) {
 fn chosen_line(shared: &Shared<'_>) -> ThreadResult {
     let results: Vec<ThreadResult> =
         shared.results.iter().map(|r| r.lock().expect("result lock").clone()).collect();
+    if shared.skill.is_some() {
+        if let Some(choice) = shared.skill_choice.lock().expect("skill lock").clone() {
+            return choice;
+        }
+    }
     let mut best = results[0].clone();
     if shared.multi_pv > 1 {
         return best;
@@ -371,6 +390,7 @@ fn iterative_deepening<V: Evaluate>(
     // The depth at which the best move last changed.
     let mut best_move_since = 0;
     let mut previous_scores: Vec<i32> = Vec::new();
+    let mut random = Random::from_clock();
     for depth in 1..=shared.max_depth {
         if worker.stopped || shared.stop.load(Ordering::Relaxed) {
             break;
@@ -447,6 +467,19 @@ fn iterative_deepening<V: Evaluate>(
 
         if !is_main {
             continue;
+        }
+        if let Some(skill) = shared.skill.filter(|s| depth <= s.choice_depth()) {
+            // Chosen again after each iteration up to the choice depth, so a search that
+            // stops sooner still plays a choice from its deepest iteration.
+            let lines = &worker.root_moves[..multi_pv];
+            let scores: Vec<i32> = lines.iter().map(|rm| rm.score).collect();
+            let chosen = &lines[skill.choose(&scores, &mut random)];
+            *shared.skill_choice.lock().expect("skill lock") = Some(ThreadResult {
+                depth,
+                score: chosen.score,
+                pv: chosen.pv.clone(),
+                seldepth: chosen.seldepth,
+            });
         }
         if let Some(mate) = shared.limits.mate {
             if score >= MATE_IN_MAX_PLY && (MATE - score + 1) / 2 <= mate as i32 {

@@ -62,8 +62,14 @@ pub struct TimeManager {
 
 impl TimeManager {
     /// The limits for `us` under `limits`, or `None` when no clock or move time bounds
-    /// the search.
-    pub fn new(limits: &Limits, us: Color, overhead: Duration) -> Option<TimeManager> {
+    /// the search. `slow_mover` (`Slow Mover`, a percentage) scales the time pool, as in
+    /// Fairy-Stockfish: 100 leaves it alone, 150 spends half as much again on every move.
+    pub fn new(
+        limits: &Limits,
+        us: Color,
+        overhead: Duration,
+        slow_mover: u32,
+    ) -> Option<TimeManager> {
         if let Some(move_time) = limits.move_time {
             let time = move_time.saturating_sub(overhead).max(Duration::from_millis(1));
             return Some(TimeManager { optimum: time, maximum: time });
@@ -77,6 +83,7 @@ impl TimeManager {
         let moves_to_go = limits.moves_to_go.map_or(MOVES_HORIZON, |moves| moves.clamp(1, 80));
         let pool = (clock + increment * (moves_to_go - 1))
             .saturating_sub(overhead * (moves_to_go + 2))
+            .mul_f64(f64::from(slow_mover) / 100.0)
             .max(Duration::from_millis(1));
         let optimum = pool / moves_to_go;
         let clock_share = if moves_to_go == 1 { clock * 3 / 4 } else { clock * 7 / 20 };
@@ -137,13 +144,13 @@ mod tests {
 
     #[test]
     fn no_clock_no_limit() {
-        assert_eq!(TimeManager::new(&Limits::default(), Color::White, ms(10)), None);
+        assert_eq!(TimeManager::new(&Limits::default(), Color::White, ms(10), 100), None);
     }
 
     #[test]
     fn movetime_less_overhead() {
         let limits = Limits { move_time: Some(ms(100)), ..Limits::default() };
-        let tm = TimeManager::new(&limits, Color::White, ms(10)).unwrap();
+        let tm = TimeManager::new(&limits, Color::White, ms(10), 100).unwrap();
         assert_eq!((tm.optimum, tm.maximum), (ms(90), ms(90)));
     }
 
@@ -153,7 +160,7 @@ mod tests {
             for inc in [0, 10, 100, 2_000] {
                 for moves_to_go in [None, Some(1), Some(2), Some(40)] {
                     let limits = Limits { moves_to_go, ..limits(main, inc) };
-                    let tm = TimeManager::new(&limits, Color::Black, ms(10)).unwrap();
+                    let tm = TimeManager::new(&limits, Color::Black, ms(10), 100).unwrap();
                     assert!(tm.optimum <= tm.maximum, "{main}+{inc}: {tm:?}");
                     let usable = ms(main.saturating_sub(10)).max(ms(1));
                     assert!(
@@ -167,14 +174,26 @@ mod tests {
 
     #[test]
     fn ten_seconds_plus_a_tenth() {
-        let tm = TimeManager::new(&limits(10_000, 100), Color::White, ms(10)).unwrap();
+        let tm = TimeManager::new(&limits(10_000, 100), Color::White, ms(10), 100).unwrap();
         assert!(tm.optimum > ms(250) && tm.optimum < ms(500), "{tm:?}");
         assert!(tm.maximum > ms(1000) && tm.maximum < ms(3600), "{tm:?}");
     }
 
     #[test]
+    fn slow_mover_scales_the_time_but_not_the_cap() {
+        let at = |percent| TimeManager::new(&limits(10_000, 100), Color::White, ms(10), percent);
+        let (usual, slow, fast) = (at(100).unwrap(), at(150).unwrap(), at(50).unwrap());
+        let near = |a: Duration, b: Duration| a.abs_diff(b) <= ms(1);
+        assert!(near(slow.optimum, usual.optimum * 3 / 2), "{usual:?} {slow:?}");
+        assert!(near(fast.optimum, usual.optimum / 2), "{usual:?} {fast:?}");
+        // However slow, a move never takes more than 35 % of the clock.
+        let slowest = at(1000).unwrap();
+        assert!(slowest.maximum <= ms(3_500) && slowest.optimum <= slowest.maximum);
+    }
+
+    #[test]
     fn an_unsettled_search_gets_more_time_than_a_settled_one() {
-        let tm = TimeManager::new(&limits(10_000, 100), Color::White, ms(10)).unwrap();
+        let tm = TimeManager::new(&limits(10_000, 100), Color::White, ms(10), 100).unwrap();
         let calm = Stability::default();
         let changing = Stability { best_move_changes: 1.5, ..calm };
         let settled = Stability { unchanged_depths: 12, ..calm };
@@ -191,7 +210,7 @@ mod tests {
     #[test]
     fn a_small_clock_behind_a_large_overhead_moves_at_once() {
         // 300 ms left, Move Overhead 100 ms (lichess-bot's): the pool is nearly empty.
-        let tm = TimeManager::new(&limits(300, 10), Color::White, ms(100)).unwrap();
+        let tm = TimeManager::new(&limits(300, 10), Color::White, ms(100), 100).unwrap();
         assert!(tm.maximum <= ms(5), "{tm:?}");
     }
 
@@ -202,7 +221,7 @@ mod tests {
             byoyomi: Some(ms(1000)),
             ..Limits::default()
         };
-        let tm = TimeManager::new(&limits, Color::White, ms(10)).unwrap();
+        let tm = TimeManager::new(&limits, Color::White, ms(10), 100).unwrap();
         assert!(tm.optimum >= ms(850) && tm.maximum <= ms(990), "{tm:?}");
     }
 }

@@ -219,3 +219,41 @@ fn clocks_are_read_for_the_side_to_move() {
     assert!(result.best.is_some());
     assert!(reports.last().unwrap().depth >= 6, "{:?}", reports.last().map(|r| r.depth));
 }
+
+#[test]
+fn a_low_skill_level_varies_its_moves_and_full_strength_does_not() {
+    let _processor = untimed();
+    let pos = start(VariantId::Chess);
+    let limits = Limits { depth: Some(4), ..Limits::default() };
+    let played = |skill_level| {
+        let settings = SearchSettings { skill_level, ..SearchSettings::default() };
+        let mut moves = Vec::new();
+        for _ in 0..12 {
+            let (result, reports) = run(settings.clone(), &pos, limits.clone());
+            let best = result.best.expect("a move");
+            // The last line shown as the best starts with the move played.
+            let last_first = reports.iter().rev().find(|r| r.multipv == 1).unwrap().pv[0];
+            assert_eq!(last_first, best, "level {skill_level}");
+            if !moves.contains(&best) {
+                moves.push(best);
+            }
+        }
+        moves
+    };
+    assert_eq!(played(20).len(), 1);
+    assert!(played(0).len() >= 2);
+}
+
+#[test]
+fn the_weakest_skill_level_still_mates_in_one() {
+    let _processor = untimed();
+    let pos =
+        AnyPosition::from_fen(VariantId::Chess, "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", false)
+            .expect("a legal FEN");
+    let settings = SearchSettings { skill_level: -20, ..SearchSettings::default() };
+    for _ in 0..8 {
+        let (result, _) =
+            run(settings.clone(), &pos, Limits { depth: Some(3), ..Limits::default() });
+        assert_eq!(pos.move_to_uci(result.best.expect("a move")), "a1a8");
+    }
+}

@@ -1,0 +1,164 @@
+//! A handicap for weaker play: `Skill Level`.
+//!
+//! Below level 20 (full strength) the search looks at several lines behind the scenes
+//! ([`Skill::LINES`], or `MultiPV` if more), takes them from a shallow iteration, and
+//! plays one of them chosen at random with a bias towards the better ones. Two things
+//! weaken the play as the level falls: the iteration the choice is made from is shallower
+//! (depth `1 + level`, depth 1 from level 0 down), and the random bonus each line gets is
+//! larger ([`Skill::spread`]), so lines further behind the best are chosen more often. A
+//! line more than the spread behind is never chosen, and a mate the search has found is
+//! worth more than any bonus, so even level -20 takes a mate in one and does not walk into
+//! one it has seen.
+//!
+//! The search keeps its usual pace on the clock, as a player who thinks and still errs.
+//! The levels are not calibrated to any rating.
+
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use crate::value::MATE_IN_MAX_PLY;
+
+/// The strongest level: no handicap.
+pub const FULL_STRENGTH: i32 = 20;
+/// The weakest level.
+pub const WEAKEST: i32 = -20;
+
+/// A `Skill Level` below full strength.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Skill {
+    level: i32,
+}
+
+impl Skill {
+    /// Lines searched to choose from, at least.
+    pub const LINES: usize = 4;
+
+    /// The handicap for `level`, or `None` at full strength.
+    pub fn new(level: i32) -> Option<Skill> {
+        (level < FULL_STRENGTH).then_some(Skill { level: level.max(WEAKEST) })
+    }
+
+    /// The iteration whose lines the move is chosen from (or the last one completed, if
+    /// the search ends sooner).
+    pub fn choice_depth(&self) -> i32 {
+        1 + self.level.max(0)
+    }
+
+    /// The largest random bonus a line gets, in the search's units (a pawn is 50 to 100
+    /// of them, by variant and phase): 8 at level 19, 160 at level 0, 320 at level -20.
+    pub fn spread(&self) -> i32 {
+        8 * (FULL_STRENGTH - self.level)
+    }
+
+    /// The index of the line to play among `scores` (best first), each line's score plus
+    /// a bonus drawn from `random` below [`Skill::spread`]; mate scores are kept apart
+    /// from the others by more than any bonus.
+    pub fn choose(&self, scores: &[i32], random: &mut Random) -> usize {
+        let spread = self.spread();
+        let clamp = |score: i32| {
+            if score >= MATE_IN_MAX_PLY {
+                10 * spread + score - MATE_IN_MAX_PLY
+            } else if score <= -MATE_IN_MAX_PLY {
+                -10 * spread + score + MATE_IN_MAX_PLY
+            } else {
+                score.clamp(-5 * spread, 5 * spread)
+            }
+        };
+        let mut best = (0, i64::MIN);
+        for (i, &score) in scores.iter().enumerate() {
+            let value = i64::from(clamp(score)) + (random.draw() % spread as u64) as i64;
+            if value > best.1 {
+                best = (i, value);
+            }
+        }
+        best.0
+    }
+}
+
+/// A small xorshift generator: the choice needs no more than this, and a fresh seed each
+/// game keeps a weak engine from repeating its mistakes move for move.
+#[derive(Clone, Debug)]
+pub struct Random(u64);
+
+impl Random {
+    /// A generator seeded by `seed` (zero is replaced: xorshift would stay at zero).
+    pub fn seeded(seed: u64) -> Random {
+        Random(if seed == 0 { 0x9E37_79B9_7F4A_7C15 } else { seed })
+    }
+
+    /// A generator seeded by the clock.
+    pub fn from_clock() -> Random {
+        let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map_or(1, |d| d.as_nanos());
+        Random::seeded(nanos as u64 ^ (nanos >> 64) as u64)
+    }
+
+    pub fn draw(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        x
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::value::MATE;
+
+    #[test]
+    fn full_strength_is_no_handicap() {
+        assert_eq!(Skill::new(20), None);
+        assert!(Skill::new(19).is_some());
+        assert_eq!(Skill::new(-50), Skill::new(WEAKEST));
+    }
+
+    #[test]
+    fn a_lower_level_chooses_from_shallower_iterations_with_more_noise() {
+        let (strong, middle, weak) =
+            (Skill::new(15).unwrap(), Skill::new(0).unwrap(), Skill::new(-20).unwrap());
+        assert_eq!((strong.choice_depth(), middle.choice_depth()), (16, 1));
+        assert_eq!(weak.choice_depth(), 1);
+        assert!(strong.spread() < middle.spread() && middle.spread() < weak.spread());
+    }
+
+    /// How often each line is chosen in `trials` choices.
+    fn counts(skill: Skill, scores: &[i32], trials: usize) -> Vec<usize> {
+        let mut random = Random::seeded(12345);
+        let mut counts = vec![0; scores.len()];
+        for _ in 0..trials {
+            counts[skill.choose(scores, &mut random)] += 1;
+        }
+        counts
+    }
+
+    #[test]
+    fn better_lines_are_chosen_more_often_and_hopeless_ones_never() {
+        let skill = Skill::new(0).unwrap();
+        let scores = [40, 0, -60, -400];
+        let chosen = counts(skill, &scores, 10_000);
+        assert!(chosen[0] > chosen[1] && chosen[1] > chosen[2], "{chosen:?}");
+        assert!(chosen[1] > 0 && chosen[2] > 0, "{chosen:?}");
+        assert_eq!(chosen[3], 0, "{chosen:?}");
+        // Level 19 plays the best line unless another is within its small spread.
+        let strong = counts(Skill::new(19).unwrap(), &scores, 1_000);
+        assert_eq!(strong, vec![1_000, 0, 0, 0]);
+    }
+
+    #[test]
+    fn the_weakest_level_still_takes_a_mate_and_avoids_being_mated() {
+        let weakest = Skill::new(WEAKEST).unwrap();
+        let mate_in_one = [MATE - 1, 300, 0, -100];
+        assert_eq!(counts(weakest, &mate_in_one, 1_000)[0], 1_000);
+        let mated = [0, -200, -MATE + 2, -MATE + 4];
+        let chosen = counts(weakest, &mated, 1_000);
+        assert_eq!(chosen[2] + chosen[3], 0, "{chosen:?}");
+    }
+
+    #[test]
+    fn the_generator_never_sticks() {
+        let mut random = Random::seeded(0);
+        let draws: Vec<u64> = (0..4).map(|_| random.draw()).collect();
+        assert!(draws.iter().all(|&d| d != 0) && draws[0] != draws[1]);
+    }
+}
