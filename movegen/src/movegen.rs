@@ -140,7 +140,7 @@ impl<V: Variant> Position<V> {
         }
         let pinned = self.slider_blockers(king, occupied, !us) & self.pieces(us);
         let knight_blockers = if V::COHERENT_KNIGHTS {
-            self.coherent_blockers(king, us, occupied)
+            self.knight_path_pins(king, occupied, them).0
         } else {
             Bitboard::EMPTY
         };
@@ -348,27 +348,6 @@ impl<V: Variant> Position<V> {
             .map(|d| sliders.ray(king, d))
             .find(|ray| ray.has(pinned))
             .map_or(Bitboard::EMPTY, |ray| ray & reach)
-    }
-
-    /// Pieces of `us` that alone block some path of an enemy coherent knight to `king`.
-    fn coherent_blockers(&self, king: Square, us: Color, occupied: Bb<V>) -> Bb<V> {
-        let paths = V::tables().coherent.as_ref().expect("coherent tables");
-        let ours = self.pieces(us);
-        let mut blockers = Bitboard::EMPTY;
-        for (i, def) in V::PIECES.iter().enumerate() {
-            if def.special != Special::CoherentKnight {
-                continue;
-            }
-            for knight in self.pieces_of(!us, PieceType(i as u8)) {
-                for &path in paths.paths(king, knight) {
-                    let on_path = path & occupied;
-                    if on_path.is_nonempty() && !on_path.more_than_one() {
-                        blockers |= on_path & ours;
-                    }
-                }
-            }
-        }
-        blockers
     }
 
     fn en_passant_moves<S: Sink>(&self, sink: &mut S, ep: Square, king: Square, occupied: Bb<V>) {

@@ -190,8 +190,8 @@ impl<V: Variant> Position<V> {
 
     /// Men of either colour that alone stand, in `occupied`, between `king` and a slider
     /// of `by` that would reach it without them: the king's side's men among them are
-    /// pinned, and `by`'s own would uncover a check by moving. (Straight lines only; a
-    /// coherent knight's paths are another matter.)
+    /// pinned, and `by`'s own would uncover a check by moving. (Straight lines only; for
+    /// a coherent knight's paths see [`Self::knight_path_pins`].)
     #[inline]
     pub fn slider_blockers(&self, king: Square, occupied: Bb<V>, by: Color) -> Bb<V> {
         self.slider_pins(king, occupied, by).0
@@ -221,6 +221,38 @@ impl<V: Variant> Position<V> {
             }
         }
         (blockers, pinners)
+    }
+
+    /// The coherent knights' counterpart of [`Self::slider_pins`]: the men of the king's
+    /// side that alone stand, in `occupied`, on some path of a knight of `by` to `king`,
+    /// and the knights that pin them: `(pinned, pinners)`. A pinned man may still move
+    /// where it keeps every such path closed, which only a look at the position after
+    /// the move can tell (a knight has several paths to the king). Empty where there are
+    /// no coherent knights.
+    #[inline]
+    pub fn knight_path_pins(&self, king: Square, occupied: Bb<V>, by: Color) -> (Bb<V>, Bb<V>) {
+        let mut pinned = Bitboard::EMPTY;
+        let mut pinners = Bitboard::EMPTY;
+        let Some(paths) = V::tables().coherent.as_ref() else { return (pinned, pinners) };
+        let defenders = self.by_color[(!by).index()];
+        for (i, def) in V::PIECES.iter().enumerate() {
+            if def.special != Special::CoherentKnight {
+                continue;
+            }
+            for knight in self.pieces_of(by, PieceType(i as u8)) {
+                for &path in paths.paths(king, knight) {
+                    let on_path = path & occupied;
+                    if on_path.is_nonempty()
+                        && !on_path.more_than_one()
+                        && (on_path & defenders).is_nonempty()
+                    {
+                        pinned |= on_path;
+                        pinners.set(knight);
+                    }
+                }
+            }
+        }
+        (pinned, pinners)
     }
 
     /// Pieces of `by` attacking `sq` through `occupied`.

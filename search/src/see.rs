@@ -16,7 +16,11 @@
 //!
 //! A man pinned to its royal piece by a slider takes part only along its pin line, and
 //! only while one of the pinners stands: without this, a check by a piece that only a
-//! pinned pawn attacks looked like a piece thrown away and was pruned, mate and all. The
+//! pinned pawn attacks looked like a piece thrown away and was pruned, mate and all. A
+//! man alone on some path of a coherent knight to its royal piece takes part only where,
+//! after its capture, no enemy man left in the exchange attacks the royal piece: a knight
+//! may have several paths there, so no line tells where the man may go, and the question
+//! is asked of the position itself (one `attackers_to` per such man and capture). The
 //! pins are found once per side, and only when that side has a capture to make.
 //!
 //! [`moved_man_holds`] asks a cheaper question of a move already played (is the man it
@@ -111,7 +115,7 @@ pub fn see_ge<V: Evaluate>(pos: &Position<V>, m: Move, threshold: i32) -> bool {
         let mut ours = pos.attackers_to(to, occupied, stm) & occupied & pos.pieces(stm);
         if ours.is_nonempty() {
             let pins = pins[stm.index()].get_or_insert_with(|| Pins::of(pos, stm));
-            ours = pins.free_to_take(ours, occupied, to);
+            ours = pins.free_to_take(pos, ours, occupied, to);
         }
         if ours.is_empty() {
             break;
@@ -161,44 +165,87 @@ pub fn moved_man_holds<V: Variant>(pos: &Position<V>) -> bool {
     let occupied = pos.occupied();
     let them = pos.side_to_move();
     let takers = pos.attackers_to(to, occupied, them) & pos.pieces(them);
-    if takers.is_empty() || Pins::of(pos, them).free_to_take(takers, occupied, to).is_empty() {
+    if takers.is_empty() || Pins::of(pos, them).free_to_take(pos, takers, occupied, to).is_empty() {
         return true;
     }
     let defenders = pos.attackers_to(to, occupied, !them) & pos.pieces(!them);
     defenders.is_nonempty()
-        && Pins::of(pos, !them).free_to_take(defenders, occupied, to).is_nonempty()
+        && Pins::of(pos, !them).free_to_take(pos, defenders, occupied, to).is_nonempty()
 }
 
-/// The men of one side pinned to its royal piece by enemy sliders, and the pinners.
+/// The men of one side pinned to its royal piece by enemy sliders or coherent knights, and
+/// the pinners.
 struct Pins<V: Variant> {
+    side: Color,
     king: Option<Square>,
     pinned: Bb<V>,
     pinners: Bb<V>,
+    /// Men alone on some path of an enemy coherent knight to the king (empty in other
+    /// variants).
+    path_pinned: Bb<V>,
+    path_pinners: Bb<V>,
 }
 
 impl<V: Variant> Pins<V> {
     fn of(pos: &Position<V>, side: Color) -> Self {
         let Some(king) = pos.royal_square(side) else {
-            return Pins { king: None, pinned: Bitboard::EMPTY, pinners: Bitboard::EMPTY };
+            let none = Bitboard::EMPTY;
+            return Pins {
+                side,
+                king: None,
+                pinned: none,
+                pinners: none,
+                path_pinned: none,
+                path_pinners: none,
+            };
         };
-        let (blockers, pinners) = pos.slider_pins(king, pos.occupied(), !side);
-        Pins { king: Some(king), pinned: blockers & pos.pieces(side), pinners }
+        let occupied = pos.occupied();
+        let (blockers, pinners) = pos.slider_pins(king, occupied, !side);
+        let (path_pinned, path_pinners) = if V::COHERENT_KNIGHTS {
+            pos.knight_path_pins(king, occupied, !side)
+        } else {
+            (Bitboard::EMPTY, Bitboard::EMPTY)
+        };
+        Pins {
+            side,
+            king: Some(king),
+            pinned: blockers & pos.pieces(side),
+            pinners,
+            path_pinned,
+            path_pinners,
+        }
     }
 
-    /// Which of `attackers` may take on `to`: a pinned man only along its pin line, unless
-    /// every pinner has left `occupied`.
+    /// Which of `attackers` may take on `to`: a man pinned by a slider only along its pin
+    /// line, unless every pinner has left `occupied`; a man pinned by a knight only where
+    /// no enemy man left in `occupied` then attacks the king.
     #[inline]
-    fn free_to_take(&self, attackers: Bb<V>, occupied: Bb<V>, to: Square) -> Bb<V> {
+    fn free_to_take(
+        &self,
+        pos: &Position<V>,
+        attackers: Bb<V>,
+        occupied: Bb<V>,
+        to: Square,
+    ) -> Bb<V> {
         let Some(king) = self.king else { return attackers };
+        let mut free = attackers;
         let stuck = attackers & self.pinned;
-        if stuck.is_empty() || (self.pinners & occupied).is_empty() {
-            return attackers;
+        if stuck.is_nonempty() && (self.pinners & occupied).is_nonempty() {
+            let sliders = V::Geo::sliders();
+            for sq in stuck {
+                if !sliders.line(king, sq).has(to) {
+                    free.clear(sq);
+                }
+            }
         }
-        let sliders = V::Geo::sliders();
-        let mut free = attackers & !self.pinned;
-        for sq in stuck {
-            if sliders.line(king, sq).has(to) {
-                free.set(sq);
+        let stuck = free & self.path_pinned;
+        if stuck.is_nonempty() && (self.path_pinners & occupied).is_nonempty() {
+            let enemies = occupied & pos.pieces(!self.side) & !Bitboard::from_square(to);
+            for sq in stuck {
+                let after = (occupied ^ Bitboard::from_square(sq)) | Bitboard::from_square(to);
+                if (pos.attackers_to(king, after, !self.side) & enemies).is_nonempty() {
+                    free.clear(sq);
+                }
             }
         }
         free
@@ -208,7 +255,7 @@ impl<V: Variant> Pins<V> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ekumen_movegen::variants::{Chess, Gothic, Shinobi};
+    use ekumen_movegen::variants::{Chess, Coherent, Gothic, Shinobi};
 
     fn see<V: Evaluate>(fen: &str, uci: &str, threshold: i32) -> bool {
         let pos = Position::<V>::from_fen(fen, false).expect("fen");
@@ -283,6 +330,33 @@ mod tests {
         // unpinned, it defends the knight.
         assert!(!after("4k2r/4p3/8/8/6NB/8/8/7K w - - 0 1", "g4f6"));
         assert!(after("4k3/4p3/8/8/6NB/8/8/7K w - - 0 1", "g4f6"));
+    }
+
+    #[test]
+    fn a_man_alone_on_a_coherent_knights_path_to_its_king_stays_there() {
+        // The knight on a1 reaches c5 by a2-a3-b4 or b2-c3-c4; Black's own pawn closes the
+        // second path, White's b4 pawn alone the first. So the pawn may not take back on
+        // a5: the rook wins the bishop. With the knight on i1 the pawn takes the rook.
+        let pinned = "r7k/9/9/9/B1K6/1P7/2p6/9/n8 b - - 0 1";
+        let free = "r7k/9/9/9/B1K6/1P7/2p6/9/8n b - - 0 1";
+        let after = |fen: &str| {
+            let mut pos = Position::<Coherent>::from_fen(fen, false).expect("fen");
+            pos.make_move(pos.parse_uci_move("a9a5").expect("move"));
+            pos
+        };
+        assert!(after(pinned).parse_uci_move("b4a5").is_err());
+        assert!(after(free).parse_uci_move("b4a5").is_ok());
+        assert!(see::<Coherent>(pinned, "a9a5", 1));
+        assert!(!see::<Coherent>(free, "a9a5", 0));
+        assert!(moved_man_holds(&after(pinned)));
+        assert!(!moved_man_holds(&after(free)));
+        // The pawn may still take along the path, which it keeps closed: a rook on a3 is
+        // lost for the pawn.
+        let along = "r7k/9/9/9/2K6/1P7/2p6/9/n8 b - - 0 1";
+        let mut pos = Position::<Coherent>::from_fen(along, false).expect("fen");
+        pos.make_move(pos.parse_uci_move("a9a3").expect("move"));
+        assert!(pos.parse_uci_move("b4a3").is_ok());
+        assert!(!see::<Coherent>(along, "a9a3", 0));
     }
 
     #[test]
