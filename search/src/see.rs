@@ -188,32 +188,19 @@ struct Pins<V: Variant> {
 
 impl<V: Variant> Pins<V> {
     fn of(pos: &Position<V>, side: Color) -> Self {
-        let Some(king) = pos.royal_square(side) else {
-            let none = Bitboard::EMPTY;
-            return Pins {
-                side,
-                king: None,
-                pinned: none,
-                pinners: none,
-                path_pinned: none,
-                path_pinners: none,
-            };
-        };
+        let none = Bitboard::EMPTY;
+        let king = pos.royal_square(side);
+        let mut pins =
+            Pins { side, king, pinned: none, pinners: none, path_pinned: none, path_pinners: none };
+        let Some(king) = king else { return pins };
         let occupied = pos.occupied();
         let (blockers, pinners) = pos.slider_pins(king, occupied, !side);
-        let (path_pinned, path_pinners) = if V::COHERENT_KNIGHTS {
-            pos.knight_path_pins(king, occupied, !side)
-        } else {
-            (Bitboard::EMPTY, Bitboard::EMPTY)
-        };
-        Pins {
-            side,
-            king: Some(king),
-            pinned: blockers & pos.pieces(side),
-            pinners,
-            path_pinned,
-            path_pinners,
+        pins.pinned = blockers & pos.pieces(side);
+        pins.pinners = pinners;
+        if V::COHERENT_KNIGHTS {
+            (pins.path_pinned, pins.path_pinners) = pos.knight_path_pins(king, occupied, !side);
         }
+        pins
     }
 
     /// Which of `attackers` may take on `to`: a man pinned by a slider only along its pin
