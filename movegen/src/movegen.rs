@@ -181,11 +181,7 @@ impl<V: Variant> Position<V> {
                 }
                 if knight_blockers.has(from) {
                     for to in dests {
-                        let after =
-                            (occupied ^ Bitboard::from_square(from)) | Bitboard::from_square(to);
-                        if (self.attackers_to(king, after, them) & !Bitboard::from_square(to))
-                            .is_empty()
-                        {
+                        if !self.attacked_after_move(king, from, to, occupied, them) {
                             self.push_expanded(sink, from, to, kind);
                         }
                     }

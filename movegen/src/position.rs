@@ -255,6 +255,22 @@ impl<V: Variant> Position<V> {
         (pinned, pinners)
     }
 
+    /// Whether, on the board `occupied`, some man of `by` still on it attacks `king` once
+    /// the man on `from` has moved to `to` (taking whatever stood there): the test for a
+    /// man a coherent knight may pin, whose safe squares no line describes.
+    #[inline]
+    pub fn attacked_after_move(
+        &self,
+        king: Square,
+        from: Square,
+        to: Square,
+        occupied: Bb<V>,
+        by: Color,
+    ) -> bool {
+        let after = (occupied ^ Bitboard::from_square(from)) | Bitboard::from_square(to);
+        (self.attackers_to(king, after, by) & after & !Bitboard::from_square(to)).is_nonempty()
+    }
+
     /// Pieces of `by` attacking `sq` through `occupied`.
     #[inline]
     pub fn attackers_to(&self, sq: Square, occupied: Bb<V>, by: Color) -> Bb<V> {

@@ -227,10 +227,8 @@ impl<V: Variant> Pins<V> {
         }
         let stuck = free & self.path_pinned;
         if stuck.is_nonempty() && (self.path_pinners & occupied).is_nonempty() {
-            let enemies = occupied & pos.pieces(!self.side) & !Bitboard::from_square(to);
             for sq in stuck {
-                let after = (occupied ^ Bitboard::from_square(sq)) | Bitboard::from_square(to);
-                if (pos.attackers_to(king, after, !self.side) & enemies).is_nonempty() {
+                if pos.attacked_after_move(king, sq, to, occupied, !self.side) {
                     free.clear(sq);
                 }
             }
