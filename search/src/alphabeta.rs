@@ -34,7 +34,10 @@
 //!    PV, cut-node expectation, improvement and checks. The first move gets the full
 //!    window, the rest a null window, re-searched on a fail high.
 //! 6. A cutoff rewards the move (killers, counter-move, butterfly, continuation and
-//!    capture histories) and penalises the quiet moves and captures tried before it.
+//!    capture histories) and penalises the quiet moves and captures tried before it, and
+//!    the opponent's quiet move into the node if it was one of the first two tried there.
+//!    A table cutoff teaches the same of the table move (a penalty when it fails low),
+//!    and a node where no move reached alpha rewards the opponent's quiet move into it.
 //!
 //! The quiescence search stands pat on the static evaluation and tries only captures and
 //! promotions that do not lose material (static exchange), with delta pruning, and on its
@@ -107,6 +110,12 @@ pub(crate) struct Frame {
     pub current: Option<Move>,
     /// Continuation context of that move: the piece and where it went.
     pub context: Option<usize>,
+    /// The piece that made that move, as it was before moving.
+    pub moved: Option<Piece>,
+    /// Whether that move was quiet: no capture, no promotion that gains.
+    pub quiet: bool,
+    /// That move's number among the node's moves (1 for the first tried).
+    pub move_count: usize,
     pub killers: [Option<Move>; 2],
     /// A move left out of this node's search (singular extension).
     pub excluded: Option<Move>,
@@ -124,6 +133,9 @@ impl Default for Frame {
             static_eval: NONE,
             current: None,
             context: None,
+            moved: None,
+            quiet: false,
+            move_count: 0,
             killers: [None; 2],
             excluded: None,
             plies_from_null: 0,
@@ -403,9 +415,12 @@ impl<'a, V: Evaluate> Worker<'a, V> {
 
     /// Plays `m` from `ply`, keeping the stack in step.
     #[inline(always)]
-    fn make(&mut self, m: Move, piece: Piece, ply: usize) {
-        self.stack[ply].current = Some(m);
-        self.stack[ply].context = Some(context(piece, m.to().index()));
+    fn make(&mut self, m: Move, info: MoveInfo, ply: usize) {
+        let frame = &mut self.stack[ply];
+        frame.current = Some(m);
+        frame.context = Some(context(info.piece, m.to().index()));
+        frame.moved = Some(info.piece);
+        frame.quiet = !info.noisy;
         self.pos.make_move(m);
         self.nodes += 1;
         let key = self.pos.key();
@@ -540,7 +555,8 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             let info = self.move_info(m);
             self.seldepth = self.seldepth.max(1);
             self.pv_len[1] = 1;
-            self.make(m, info.piece, 0);
+            self.stack[0].move_count = i + 1;
+            self.make(m, info, 0);
             let gives_check = self.stack[1].in_check;
             let new_depth = depth - 1;
             let score = if i == self.pv_index {
@@ -646,6 +662,9 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         if !PV && excluded.is_none() {
             if let Some(e) = entry {
                 if e.depth >= depth && table_cutoff(e.bound, tt_score, alpha, beta) {
+                    if let Some(m) = tt_move {
+                        self.learn_from_table_cutoff(m, tt_score >= beta, ply, depth);
+                    }
                     return tt_score;
                 }
             }
@@ -709,6 +728,8 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                 let r = 4 + depth / 4 + ((eval - beta) / 200).min(3);
                 self.stack[ply].current = None;
                 self.stack[ply].context = None;
+                self.stack[ply].moved = None;
+                self.stack[ply].quiet = false;
                 self.pos.make_null();
                 self.nodes += 1;
                 let extensions = self.stack[ply].extensions;
@@ -875,7 +896,8 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                 }
             }
 
-            self.make(m, info.piece, ply);
+            self.stack[ply].move_count = move_count;
+            self.make(m, info, ply);
             let gives_check = self.stack[ply + 1].in_check;
             if gives_check
                 && extension == 0
@@ -964,7 +986,12 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         if let Some(best) = best_move {
             if best_score >= beta {
                 self.reward(best, ply, depth, quiets_tried.as_slice(), captures_tried.as_slice());
+                self.penalise_refuted_early_move(ply, depth);
             }
+        } else if excluded.is_none() && (PV || depth >= 3) && self.stack[ply - 1].quiet {
+            // No move here reached alpha: the opponent's quiet move into this node was a
+            // good one.
+            self.update_previous_continuation(ply, history_bonus(depth));
         }
 
         if excluded.is_none() {
@@ -1028,7 +1055,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                 continue;
             }
             tries -= 1;
-            self.make(m, info.piece, ply);
+            self.make(m, info, ply);
             let window = (-probcut_beta, -probcut_beta + 1);
             let mut score = -self.quiescence::<false>(window.0, window.1, ply + 1, 0);
             if score >= probcut_beta {
@@ -1048,6 +1075,67 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         None
     }
 
+    /// What a table cutoff teaches the histories: a quiet table move that holds beta is
+    /// rewarded as if it had just cut off, one that falls short is penalised; and when it
+    /// holds beta, the opponent's quiet move into this node, if among the first two tried
+    /// there, was refuted.
+    fn learn_from_table_cutoff(&mut self, m: Move, fails_high: bool, ply: usize, depth: i32) {
+        if !self.is_plausible(m) {
+            return;
+        }
+        let info = self.move_info(m);
+        if fails_high {
+            if !info.noisy {
+                self.reward(m, ply, depth, &[], &[]);
+            }
+            self.penalise_refuted_early_move(ply, depth);
+        } else if !info.noisy {
+            let us = self.pos.side_to_move();
+            let contexts = self.contexts_before(ply);
+            self.update_quiet(us, m, info.piece, contexts, -history_bonus(depth));
+        }
+    }
+
+    /// After a cutoff at `ply`: the opponent's quiet move into this node, if among the
+    /// first two tried there (its histories ranked it high), was refuted.
+    fn penalise_refuted_early_move(&mut self, ply: usize, depth: i32) {
+        let previous = &self.stack[ply - 1];
+        if previous.quiet && previous.move_count <= 2 {
+            self.update_previous_continuation(ply, -history_bonus(depth + 1));
+        }
+    }
+
+    /// Whether a move from the table (which a key collision may have put there) at least
+    /// moves a piece of the side to move, or drops one it holds: enough for the
+    /// histories, which only index by it.
+    fn is_plausible(&self, m: Move) -> bool {
+        let us = self.pos.side_to_move();
+        match m.kind() {
+            MoveKind::Drop => V::DROPS && self.pos.hand_count(us, m.piece()) > 0,
+            _ => self.pos.piece_on(m.from()).is_some_and(|p| p.color() == us),
+        }
+    }
+
+    /// The continuation contexts of a move at `ply`: the last move and our move before it.
+    #[inline(always)]
+    fn contexts_before(&self, ply: usize) -> [Option<usize>; 2] {
+        [
+            if ply >= 1 { self.stack[ply - 1].context } else { None },
+            if ply >= 2 { self.stack[ply - 2].context } else { None },
+        ]
+    }
+
+    /// Moves the continuation histories of the move that led to `ply` by `bonus`.
+    fn update_previous_continuation(&mut self, ply: usize, bonus: i32) {
+        let previous = &self.stack[ply - 1];
+        let (Some(m), Some(piece)) = (previous.current, previous.moved) else {
+            return;
+        };
+        for context in self.contexts_before(ply - 1).into_iter().flatten() {
+            self.histories.update_continuation(context, piece, m.to().index(), bonus);
+        }
+    }
+
     /// Updates the histories after `best` caused a cutoff.
     fn reward(
         &mut self,
@@ -1060,10 +1148,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         let us = self.pos.side_to_move();
         let bonus = history_bonus(depth);
         let info = self.move_info(best);
-        let contexts = [
-            if ply >= 1 { self.stack[ply - 1].context } else { None },
-            if ply >= 2 { self.stack[ply - 2].context } else { None },
-        ];
+        let contexts = self.contexts_before(ply);
         if !info.noisy {
             let frame = &mut self.stack[ply];
             if frame.killers[0] != Some(best) {
@@ -1230,7 +1315,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                     continue;
                 }
             }
-            self.make(m, info.piece, ply);
+            self.make(m, info, ply);
             let score = -self.quiescence::<PV>(-beta, -alpha, ply + 1, qply + 1);
             self.unmake();
             if self.stopped {
