@@ -110,8 +110,6 @@ pub(crate) struct Frame {
     pub current: Option<Move>,
     /// Continuation context of that move: the piece and where it went.
     pub context: Option<usize>,
-    /// The piece that made that move, as it was before moving.
-    pub moved: Option<Piece>,
     /// Whether that move was quiet: no capture, no promotion that gains.
     pub quiet: bool,
     /// That move's number among the node's moves (1 for the first tried).
@@ -133,7 +131,6 @@ impl Default for Frame {
             static_eval: NONE,
             current: None,
             context: None,
-            moved: None,
             quiet: false,
             move_count: 0,
             killers: [None; 2],
@@ -419,7 +416,6 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         let frame = &mut self.stack[ply];
         frame.current = Some(m);
         frame.context = Some(context(info.piece, m.to().index()));
-        frame.moved = Some(info.piece);
         frame.quiet = !info.noisy;
         self.pos.make_move(m);
         self.nodes += 1;
@@ -445,17 +441,10 @@ impl<'a, V: Evaluate> Worker<'a, V> {
     #[inline(always)]
     fn quiet_history(&self, m: Move, piece: Piece, ply: usize) -> i32 {
         let us = self.pos.side_to_move();
-        let to = m.to().index();
+        let later = context(piece, m.to().index());
         let mut score = self.histories.butterfly(us, m);
-        if ply >= 1 {
-            if let Some(context) = self.stack[ply - 1].context {
-                score += self.histories.continuation(context, piece, to);
-            }
-        }
-        if ply >= 2 {
-            if let Some(context) = self.stack[ply - 2].context {
-                score += self.histories.continuation(context, piece, to);
-            }
+        for earlier in self.contexts_before(ply).into_iter().flatten() {
+            score += self.histories.continuation(earlier, later);
         }
         score
     }
@@ -728,7 +717,6 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                 let r = 4 + depth / 4 + ((eval - beta) / 200).min(3);
                 self.stack[ply].current = None;
                 self.stack[ply].context = None;
-                self.stack[ply].moved = None;
                 self.stack[ply].quiet = false;
                 self.pos.make_null();
                 self.nodes += 1;
@@ -1127,12 +1115,11 @@ impl<'a, V: Evaluate> Worker<'a, V> {
 
     /// Moves the continuation histories of the move that led to `ply` by `bonus`.
     fn update_previous_continuation(&mut self, ply: usize, bonus: i32) {
-        let previous = &self.stack[ply - 1];
-        let (Some(m), Some(piece)) = (previous.current, previous.moved) else {
+        let Some(previous) = self.stack[ply - 1].context else {
             return;
         };
-        for context in self.contexts_before(ply - 1).into_iter().flatten() {
-            self.histories.update_continuation(context, piece, m.to().index(), bonus);
+        for earlier in self.contexts_before(ply - 1).into_iter().flatten() {
+            self.histories.update_continuation(earlier, previous, bonus);
         }
     }
 
@@ -1182,8 +1169,9 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         bonus: i32,
     ) {
         self.histories.update_butterfly(us, m, bonus);
-        for context in contexts.into_iter().flatten() {
-            self.histories.update_continuation(context, piece, m.to().index(), bonus);
+        let later = context(piece, m.to().index());
+        for earlier in contexts.into_iter().flatten() {
+            self.histories.update_continuation(earlier, later, bonus);
         }
     }
 

@@ -160,14 +160,16 @@ impl Histories {
         apply(&mut self.capture[Self::capture_index(piece, to, captured)], bonus);
     }
 
+    /// The history of the move whose context is `later`, played after the move of
+    /// `earlier`.
     #[inline(always)]
-    pub fn continuation(&self, context: usize, piece: Piece, to: usize) -> i32 {
-        i32::from(self.continuation[context * CONTEXTS + piece.code() * MAX_SQUARES + to])
+    pub fn continuation(&self, earlier: usize, later: usize) -> i32 {
+        i32::from(self.continuation[earlier * CONTEXTS + later])
     }
 
     #[inline(always)]
-    pub fn update_continuation(&mut self, context: usize, piece: Piece, to: usize, bonus: i32) {
-        apply(&mut self.continuation[context * CONTEXTS + piece.code() * MAX_SQUARES + to], bonus);
+    pub fn update_continuation(&mut self, earlier: usize, later: usize, bonus: i32) {
+        apply(&mut self.continuation[earlier * CONTEXTS + later], bonus);
     }
 
     #[inline(always)]
