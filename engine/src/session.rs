@@ -312,6 +312,9 @@ impl Session {
             move_overhead: Duration::from_millis(self.spin_option(names::MOVE_OVERHEAD) as u64),
             slow_mover: self.spin_option(names::SLOW_MOVER).clamp(10, 1000) as u32,
             skill_level: self.spin_option(names::SKILL_LEVEL) as i32,
+            limit_elo: self
+                .check_option(names::LIMIT_STRENGTH)
+                .then(|| self.spin_option(names::ELO) as i32),
         }
     }
 
@@ -532,9 +535,6 @@ impl Session {
                 if !path.is_empty() =>
             {
                 self.info(&format!("{} is accepted but not used by this engine", spec.name));
-            }
-            (names::LIMIT_STRENGTH, OptionValue::Check(true)) => {
-                self.info("UCI_LimitStrength is accepted but not used: Skill Level weakens play");
             }
             (names::NODES_TIME, OptionValue::Spin(n)) if *n != 0 => {
                 self.info("nodestime is accepted but not used by this engine");

@@ -144,16 +144,16 @@ fn option_errors_keep_values() {
     assert_eq!(syzygy.len(), 1);
     assert!(syzygy[0].starts_with("info string SyzygyPath"));
     assert!(engine.ask("setoption name SyzygyPath value <empty>").is_empty());
-    // Options kept for Fairy-Stockfish's clients but not used say so when they would matter.
-    for (unused, name) in [
-        ("setoption name UCI_LimitStrength value true", "UCI_LimitStrength"),
-        ("setoption name nodestime value 600", "nodestime"),
+    // An option kept for Fairy-Stockfish's clients but not used says so when it would matter.
+    let nodestime = engine.ask("setoption name nodestime value 600");
+    assert_eq!(nodestime.len(), 1, "{nodestime:?}");
+    assert!(nodestime[0].starts_with("info string nodestime is accepted"), "{nodestime:?}");
+    for used in [
+        "setoption name Skill Level value 3",
+        "setoption name Slow Mover value 80",
+        "setoption name UCI_LimitStrength value true",
+        "setoption name UCI_Elo value 1800",
     ] {
-        let answer = engine.ask(unused);
-        assert_eq!(answer.len(), 1, "{unused}: {answer:?}");
-        assert!(answer[0].starts_with(&format!("info string {name} is accepted")), "{answer:?}");
-    }
-    for used in ["setoption name Skill Level value 3", "setoption name Slow Mover value 80"] {
         assert!(engine.ask(used).is_empty(), "{used}");
     }
     assert!(engine.quit().success());
@@ -173,6 +173,26 @@ fn skill_level_plays_a_legal_move_shown_last_as_the_best() {
     assert!(infos.iter().any(|i| i.contains(" multipv 4 ")), "{infos:?}");
     let last_best = infos.iter().rev().find(|i| i.contains(" multipv 1 ")).expect("a line");
     assert!(last_best.contains(&format!(" pv {played}")), "{last_best} / {best}");
+    assert!(engine.quit().success());
+}
+
+#[test]
+fn a_limited_strength_searches_lines_behind_the_scenes_and_full_strength_does_not() {
+    let mut engine = Engine::start();
+    engine.ask("uci");
+    let lines_shown = |engine: &mut Engine| {
+        engine.send("position startpos");
+        engine.send("go depth 4");
+        let (infos, _) = engine.search_output();
+        infos.iter().any(|i| i.contains(" multipv 4 "))
+    };
+    assert!(!lines_shown(&mut engine));
+    // Even the top of the rating scale (level 18.5) plays with a handicap.
+    engine.send("setoption name UCI_Elo value 2850");
+    engine.send("setoption name UCI_LimitStrength value true");
+    assert!(lines_shown(&mut engine));
+    engine.send("setoption name UCI_LimitStrength value false");
+    assert!(!lines_shown(&mut engine));
     assert!(engine.quit().success());
 }
 

@@ -136,6 +136,9 @@ pub struct SearchSettings {
     pub slow_mover: u32,
     /// `Skill Level`: below [`skill::FULL_STRENGTH`] the engine plays weaker moves.
     pub skill_level: i32,
+    /// `UCI_Elo` when `UCI_LimitStrength` is on: the level then comes from the rating
+    /// ([`skill::level_for_elo`]) and `skill_level` is not used.
+    pub limit_elo: Option<i32>,
 }
 
 impl Default for SearchSettings {
@@ -147,6 +150,7 @@ impl Default for SearchSettings {
             move_overhead: Duration::from_millis(10),
             slow_mover: 100,
             skill_level: skill::FULL_STRENGTH,
+            limit_elo: None,
         }
     }
 }

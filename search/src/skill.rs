@@ -11,7 +11,14 @@
 //! one it has seen.
 //!
 //! The search keeps its usual pace on the clock, as a player who thinks and still errs.
-//! The levels are not calibrated to any rating.
+//!
+//! `UCI_LimitStrength` with `UCI_Elo` picks the level from a rating instead, on
+//! Fairy-Stockfish's scale ([`level_for_elo`]): 1350 is level 0, 2850 about level 18.5,
+//! 500 about level -19.8. A fractional level is rounded up or down at random for each
+//! search, so that over a game the average level is the fractional one. The curve was
+//! fitted to Stockfish's levels against rated engines; Ekumen's levels have not been
+//! matched against rated players, so the rating is a nominal scale that orders the
+//! handicaps as Fairy-Stockfish's clients expect, not a measured strength.
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -35,6 +42,15 @@ impl Skill {
     /// The handicap for `level`, or `None` at full strength.
     pub fn new(level: i32) -> Option<Skill> {
         (level < FULL_STRENGTH).then_some(Skill { level: level.max(WEAKEST) })
+    }
+
+    /// The handicap for a rating of `elo` (`UCI_Elo`), the fractional
+    /// [`level_for_elo`] rounded up with a chance equal to its fraction.
+    pub fn for_elo(elo: i32, random: &mut Random) -> Option<Skill> {
+        let level = level_for_elo(elo);
+        let whole = level.floor();
+        let round_up = ((random.draw() % 1024) as f64) < (level - whole) * 1024.0;
+        Skill::new(whole as i32 + i32::from(round_up))
     }
 
     /// The iteration whose lines the move is chosen from (or the last one completed, if
@@ -72,6 +88,22 @@ impl Skill {
         }
         best.0
     }
+}
+
+/// The fractional `Skill Level` for a rating of `elo`, on Fairy-Stockfish's scale: above
+/// the anchor of 1346.6 (level 0) a power curve, each 143.4 points a level at first and
+/// fewer further up; below it a level each 143.4 points and, far below, a quintic term
+/// that reaches the weakest level near 500. Within [`WEAKEST`, `FULL_STRENGTH`].
+pub fn level_for_elo(elo: i32) -> f64 {
+    const ANCHOR: f64 = 1346.6;
+    const POINTS_A_LEVEL: f64 = 143.4;
+    let above = f64::from(elo) - ANCHOR;
+    let level = if above > 0.0 {
+        (above / POINTS_A_LEVEL).powf(1.0 / 0.806)
+    } else {
+        above / POINTS_A_LEVEL + (above / 500.0).powi(5)
+    };
+    level.clamp(f64::from(WEAKEST), f64::from(FULL_STRENGTH))
 }
 
 /// A small xorshift generator: the choice needs no more than this, and a fresh seed each
@@ -153,6 +185,31 @@ mod tests {
         let mated = [0, -200, -MATE + 2, -MATE + 4];
         let chosen = counts(weakest, &mated, 1_000);
         assert_eq!(chosen[2] + chosen[3], 0, "{chosen:?}");
+    }
+
+    #[test]
+    fn a_rating_maps_to_a_level_on_fairy_stockfish_scale() {
+        let level = |elo| level_for_elo(elo);
+        assert!(level(1350).abs() < 0.05, "{}", level(1350));
+        assert!((level(2850) - 18.46).abs() < 0.01, "{}", level(2850));
+        assert!((level(500) - f64::from(WEAKEST)).abs() < 0.5, "{}", level(500));
+        assert!((1..=2_850).step_by(50).all(|elo| level(elo) <= level(elo + 50)));
+        assert_eq!(level(-10_000), f64::from(WEAKEST));
+        assert_eq!(level(10_000), f64::from(FULL_STRENGTH));
+    }
+
+    #[test]
+    fn a_fractional_level_averages_out() {
+        // 2000 is level 6.56: rounded to 6 or 7, 7 a little more than half the time.
+        let mut random = Random::seeded(7);
+        let levels: Vec<i32> = (0..3_000)
+            .map(|_| Skill::for_elo(2000, &mut random).expect("a handicap").level)
+            .collect();
+        assert!(levels.iter().all(|&l| l == 6 || l == 7), "{levels:?}");
+        let mean = f64::from(levels.iter().sum::<i32>()) / levels.len() as f64;
+        assert!((mean - level_for_elo(2000)).abs() < 0.05, "{mean}");
+        // Full strength is out of reach of the scale: 2850 always plays with a handicap.
+        assert!((0..100).all(|_| Skill::for_elo(2850, &mut random).is_some()));
     }
 
     #[test]

@@ -184,7 +184,10 @@ pub fn search<V: Evaluate>(
     tt.new_search();
     let threads = settings.thread_count();
     let us = root.side_to_move();
-    let skill = Skill::new(settings.skill_level);
+    let skill = match settings.limit_elo {
+        Some(elo) => Skill::for_elo(elo, &mut Random::from_clock()),
+        None => Skill::new(settings.skill_level),
+    };
     let shared = Shared {
         tt,
         control,

@@ -225,8 +225,8 @@ fn a_low_skill_level_varies_its_moves_and_full_strength_does_not() {
     let _processor = untimed();
     let pos = start(VariantId::Chess);
     let limits = Limits { depth: Some(4), ..Limits::default() };
-    let played = |skill_level| {
-        let settings = SearchSettings { skill_level, ..SearchSettings::default() };
+    let played = |skill_level, limit_elo| {
+        let settings = SearchSettings { skill_level, limit_elo, ..SearchSettings::default() };
         let mut moves = Vec::new();
         for _ in 0..12 {
             let (result, reports) = run(settings.clone(), &pos, limits.clone());
@@ -240,8 +240,10 @@ fn a_low_skill_level_varies_its_moves_and_full_strength_does_not() {
         }
         moves
     };
-    assert_eq!(played(20).len(), 1);
-    assert!(played(0).len() >= 2);
+    assert_eq!(played(20, None).len(), 1);
+    assert!(played(0, None).len() >= 2);
+    // UCI_LimitStrength: the rating's level (0 for 1350) overrides Skill Level.
+    assert!(played(20, Some(1350)).len() >= 2);
 }
 
 #[test]
