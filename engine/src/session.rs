@@ -44,12 +44,14 @@ use ekumen_uci_protocol::report::{self, Bound, InfoLine, Score};
 use ekumen_uci_protocol::usi::{self, BoardSize};
 use ekumen_uci_protocol::{display, id_name, ENGINE_AUTHOR};
 
+mod node_clock;
 mod xboard;
 
 use crate::bench;
 use crate::input::Input;
 use crate::output::Output;
 use crate::perft;
+use node_clock::NodeClock;
 
 // The `Threads` option advertises the search's own limit; the two crates do not depend on
 // each other, so the engine, which uses both, checks that they agree.
@@ -90,16 +92,16 @@ impl Job {
         }
     }
 
-    /// Waits for the job to end and prints a task's last words.
-    fn join(self, output: &Output) {
+    /// Waits for the job to end and prints a task's last words; a search's nodes are
+    /// returned.
+    fn join(self, output: &Output) -> Option<u64> {
         match self {
-            Job::Search(handle) => {
-                handle.wait();
-            }
+            Job::Search(handle) => handle.wait().map(|result| result.nodes),
             Job::Task { thread, .. } => {
                 if let Ok(last_words) = thread.join() {
                     output.line(&last_words);
                 }
+                None
             }
         }
     }
@@ -120,6 +122,8 @@ pub struct Session {
     quit_deadline: Option<Instant>,
     /// CECP game state (used when the protocol is `xboard`).
     xboard: xboard::XboardState,
+    /// The clock in nodes, under `nodestime`.
+    node_clock: NodeClock,
 }
 
 /// How long a perft or bench may still run after `quit` before it is stopped.
@@ -267,6 +271,7 @@ impl Session {
             queued: VecDeque::new(),
             quit_deadline: None,
             xboard: xboard::XboardState::default(),
+            node_clock: NodeClock::default(),
         };
         session.position = AnyPosition::startpos(session.variant(), false);
         session
@@ -425,15 +430,21 @@ impl Session {
     pub fn finish_job(&mut self) {
         if let Some(job) = self.job.take() {
             job.stop();
-            job.join(&self.output);
+            self.job_ended(job);
         }
     }
 
     fn reap_finished_job(&mut self) {
         if self.job.as_ref().is_some_and(Job::is_finished) {
             if let Some(job) = self.job.take() {
-                job.join(&self.output);
+                self.job_ended(job);
             }
+        }
+    }
+
+    fn job_ended(&mut self, job: Job) {
+        if let Some(nodes) = job.join(&self.output) {
+            self.node_clock.search_ended(nodes);
         }
     }
 
@@ -449,6 +460,7 @@ impl Session {
             Command::NewGame => {
                 self.finish_job();
                 self.searcher.clear();
+                self.node_clock.reset();
             }
             Command::Position { setup, moves } => self.set_position(&setup, &moves),
             Command::Go(params) => self.go(&params),
@@ -536,9 +548,7 @@ impl Session {
             {
                 self.info(&format!("{} is accepted but not used by this engine", spec.name));
             }
-            (names::NODES_TIME, OptionValue::Spin(n)) if *n != 0 => {
-                self.info("nodestime is accepted but not used by this engine");
-            }
+            (names::NODES_TIME, _) => self.node_clock.reset(),
             (names::VARIANT_PATH, OptionValue::Text(path)) if !path.is_empty() => {
                 self.info("VariantPath is ignored: the built-in variants are used");
             }
@@ -634,6 +644,7 @@ impl Session {
             infinite: params.infinite,
             ponder: params.ponder,
             search_moves,
+            nodes_per_ms: None,
             started: None,
         }
     }
@@ -641,7 +652,9 @@ impl Session {
     fn go(&mut self, params: &GoParams) {
         let started = Instant::now();
         self.finish_job();
-        let limits = Limits { started: Some(started), ..self.limits(params) };
+        let mut limits = Limits { started: Some(started), ..self.limits(params) };
+        let nodes_per_ms = self.spin_option(names::NODES_TIME).max(0) as u64;
+        self.node_clock.apply(&mut limits, self.position.side_to_move(), nodes_per_ms);
         if !params.search_moves.is_empty() && limits.search_moves.is_empty() {
             self.info("no legal move among searchmoves; searching all moves");
         }

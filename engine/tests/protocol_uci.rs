@@ -144,15 +144,12 @@ fn option_errors_keep_values() {
     assert_eq!(syzygy.len(), 1);
     assert!(syzygy[0].starts_with("info string SyzygyPath"));
     assert!(engine.ask("setoption name SyzygyPath value <empty>").is_empty());
-    // An option kept for Fairy-Stockfish's clients but not used says so when it would matter.
-    let nodestime = engine.ask("setoption name nodestime value 600");
-    assert_eq!(nodestime.len(), 1, "{nodestime:?}");
-    assert!(nodestime[0].starts_with("info string nodestime is accepted"), "{nodestime:?}");
     for used in [
         "setoption name Skill Level value 3",
         "setoption name Slow Mover value 80",
         "setoption name UCI_LimitStrength value true",
         "setoption name UCI_Elo value 1800",
+        "setoption name nodestime value 600",
     ] {
         assert!(engine.ask(used).is_empty(), "{used}");
     }
@@ -193,6 +190,35 @@ fn a_limited_strength_searches_lines_behind_the_scenes_and_full_strength_does_no
     assert!(lines_shown(&mut engine));
     engine.send("setoption name UCI_LimitStrength value false");
     assert!(!lines_shown(&mut engine));
+    assert!(engine.quit().success());
+}
+
+#[test]
+fn nodestime_keeps_the_clock_in_nodes_across_moves() {
+    let mut engine = Engine::start();
+    engine.ask("uci");
+    engine.send("setoption name nodestime value 2");
+    let nodes_searched = |engine: &mut Engine, moves: &str, time: u32| {
+        engine.send(&format!("position startpos moves {moves}"));
+        engine.send(&format!("go wtime {time} btime {time} winc 0 binc 0"));
+        let (infos, best) = engine.search_output();
+        assert!(best.starts_with("bestmove "), "{best}");
+        let last = infos.iter().rev().find(|i| i.contains(" nodes ")).expect("an info line");
+        let nodes = last.split(' ').skip_while(|&w| w != "nodes").nth(1).expect("a count");
+        nodes.parse::<u64>().expect("a number")
+    };
+    // 10 s at two nodes a millisecond: 20,000 nodes for the game, at most 35 % a move.
+    // The later moves' ten minutes are ignored: the engine keeps its own count.
+    let mut left = 20_000;
+    for (moves, time) in [
+        ("e2e4 e7e5", 10_000),
+        ("e2e4 e7e5 g1f3 b8c6", 600_000),
+        ("e2e4 e7e5 g1f3 b8c6 f1b5 a7a6", 600_000),
+    ] {
+        let nodes = nodes_searched(&mut engine, moves, time);
+        assert!(nodes > 0 && nodes <= left * 35 / 100 + 1_024, "{nodes} of {left}");
+        left -= nodes.min(left);
+    }
     assert!(engine.quit().success());
 }
 

@@ -24,6 +24,9 @@ pub struct Limits {
     pub ponder: bool,
     /// Only these root moves (all legal moves when empty).
     pub search_moves: Vec<Move>,
+    /// `nodestime`: the clock's time is spent at this many nodes a millisecond, not in
+    /// real time.
+    pub nodes_per_ms: Option<u64>,
     /// When the `go` command arrived: the clock runs from here (from the search's start
     /// when unset).
     pub started: Option<Instant>,

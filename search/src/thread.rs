@@ -95,6 +95,15 @@ impl Shared<'_> {
         self.nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
     }
 
+    /// Time spent since the start of the search: real time, or under `nodestime` the
+    /// nodes searched at its rate (pondered nodes included, as in Fairy-Stockfish).
+    pub fn elapsed(&self) -> Duration {
+        match self.limits.nodes_per_ms {
+            Some(rate) => Duration::from_micros(self.total_nodes().saturating_mul(1000) / rate),
+            None => self.start.elapsed(),
+        }
+    }
+
     /// Main thread only: stops the search on `stop`, at the maximum time, or at the node
     /// limit.
     pub fn check_limits(&self) {
@@ -108,7 +117,11 @@ impl Shared<'_> {
                 *clock_start = None;
             } else {
                 let started = *clock_start.get_or_insert_with(Instant::now);
-                if time.out_of_time(started) {
+                let spent = match self.limits.nodes_per_ms {
+                    Some(_) => self.elapsed(),
+                    None => started.elapsed(),
+                };
+                if time.out_of_time(spent) {
                     self.stop.store(true, Ordering::Relaxed);
                 }
             }
@@ -488,7 +501,7 @@ fn iterative_deepening<V: Evaluate>(
             if !shared.pondering() {
                 let trend =
                     previous_scores.len().checked_sub(4).map_or(0, |i| previous_scores[i] - score);
-                let elapsed = shared.start.elapsed();
+                let elapsed = shared.elapsed();
                 let settled = Stability {
                     best_move_changes: worker.best_move_changes,
                     score_trend: trend,

@@ -34,7 +34,7 @@
 //! Pondering: the clock starts at `ponderhit`. The maximum counts from then; the optimum
 //! counts from the start of the search, since the time spent pondering was free.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use ekumen_movegen::Color;
 
@@ -122,10 +122,10 @@ impl TimeManager {
         elapsed.as_secs_f64() < budget * 0.55
     }
 
-    /// Whether the search must stop now: the maximum has passed since `clock_start` (the
-    /// start of the search, or `ponderhit`).
-    pub fn out_of_time(&self, clock_start: Instant) -> bool {
-        clock_start.elapsed() >= self.maximum
+    /// Whether the search must stop now, `spent` on its clock (since the start of the
+    /// search or `ponderhit`).
+    pub fn out_of_time(&self, spent: Duration) -> bool {
+        spent >= self.maximum
     }
 }
 

@@ -60,6 +60,24 @@ fn node_limit_is_exact_and_repeatable_on_one_thread() {
     assert_eq!((first.best, first.nodes), (second.best, second.nodes));
 }
 
+#[test]
+fn nodestime_spends_the_clock_in_nodes_and_repeats_itself() {
+    let _processor = untimed();
+    // 10 s at one node a millisecond: the maximum, at most 35 % of the clock, is 3,500
+    // nodes, checked every 1,024. In real time the search would take some 100,000.
+    let limits = Limits {
+        time: [Some(ms(10_000)); 2],
+        increment: [ms(100); 2],
+        nodes_per_ms: Some(1),
+        ..Limits::default()
+    };
+    let (first, _) = run(SearchSettings::default(), &start(VariantId::Gothic), limits.clone());
+    let (second, _) = run(SearchSettings::default(), &start(VariantId::Gothic), limits);
+    assert!(first.best.is_some());
+    assert!(first.nodes <= 3_500 + 1_024, "{}", first.nodes);
+    assert_eq!((first.best, first.nodes), (second.best, second.nodes));
+}
+
 /// A search stopped before its new iteration has searched the first root move plays the
 /// move of the last iteration it finished, not one an earlier iteration preferred and a
 /// later one refuted. Each iteration's end is found from its report; a node limit two
