@@ -189,7 +189,7 @@ mod tests {
 
     #[test]
     fn a_rating_maps_to_a_level_on_fairy_stockfish_scale() {
-        let level = |elo| level_for_elo(elo);
+        let level = level_for_elo;
         assert!(level(1350).abs() < 0.05, "{}", level(1350));
         assert!((level(2850) - 18.46).abs() < 0.01, "{}", level(2850));
         assert!((level(500) - f64::from(WEAKEST)).abs() < 0.5, "{}", level(500));

@@ -33,6 +33,10 @@
 //!
 //! Pondering: the clock starts at `ponderhit`. The maximum counts from then; the optimum
 //! counts from the start of the search, since the time spent pondering was free.
+//!
+//! Under `nodestime` the same limits apply to time counted in nodes (the search's nodes at
+//! that rate, pondered ones included), on the clock the engine keeps in nodes
+//! (`engine/src/session/node_clock.rs`).
 
 use std::time::Duration;
 
