@@ -6,8 +6,9 @@
 //! As in Fairy-Stockfish, the engine keeps its own clock: at the first clocked search of a
 //! game it turns the GUI's time into nodes (time × rate); after that it ignores the time
 //! the GUI sends and counts down the nodes it searched, adding each move's increment at
-//! the rate. `ucinewgame` (or a new `nodestime`) starts the count again. `movetime` and
-//! byoyomi stay in real time, and so does the time `info` lines report.
+//! the rate. `ucinewgame` (or a new `nodestime`) starts the count again. A USI byoyomi
+//! period is spent in nodes at the rate too, but is not kept on the count (it does not
+//! carry over). `movetime` stays in real time, and so does the time `info` lines report.
 
 use std::time::Duration;
 
@@ -45,7 +46,7 @@ impl NodeClock {
     /// The search that [`NodeClock::apply`] set up ended after `nodes`.
     pub fn search_ended(&mut self, nodes: u64) {
         if let (Some(increment), Some(left)) = (self.pending_increment.take(), self.left) {
-            self.left = Some((left + increment).saturating_sub(nodes));
+            self.left = Some(left.saturating_add(increment).saturating_sub(nodes));
         }
     }
 
