@@ -95,6 +95,27 @@ fn perft_and_search_speak_usi() {
 }
 
 #[test]
+fn nodestime_spends_a_byoyomi_period_in_nodes() {
+    let mut engine = usi_engine();
+    engine.send("setoption name nodestime value 1");
+    engine.send("position startpos");
+    // A 10 s period at one node a millisecond is 10,000 nodes, a few milliseconds here;
+    // with or without a main time, the search ends within it and far sooner in real time.
+    for go in ["go btime 0 wtime 0 byoyomi 10000", "go byoyomi 10000"] {
+        let start = std::time::Instant::now();
+        engine.send(go);
+        let (infos, best) = engine.search_output();
+        assert!(start.elapsed() < std::time::Duration::from_secs(5), "{go}");
+        assert!(best.starts_with("bestmove "), "{best}");
+        let last = infos.iter().rev().find(|i| i.contains(" nodes ")).expect("an info line");
+        let nodes = last.split(' ').skip_while(|&w| w != "nodes").nth(1).expect("a count");
+        let nodes: u64 = nodes.parse().expect("a number");
+        assert!(nodes > 0 && nodes <= 10_000 + 1_024, "{go}: {nodes}");
+    }
+    assert!(engine.quit().success());
+}
+
+#[test]
 fn no_move_is_resign() {
     let mut engine = usi_engine();
     engine.ask("position sfen rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR b - 5");

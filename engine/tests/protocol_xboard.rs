@@ -71,6 +71,40 @@ fn plays_a_game_keeping_the_position() {
 }
 
 #[test]
+fn nodestime_keeps_the_clock_in_nodes() {
+    let mut engine = xboard_engine();
+    engine.send("option nodestime=1");
+    engine.send("new");
+    engine.send("level 0 1 0");
+    engine.send("post");
+    // A minute at one node a millisecond: 60,000 nodes for the game, at most 35 % a move,
+    // a few milliseconds here. The GUI's minute, sent again before each move, is ignored.
+    let mut pos = AnyPosition::startpos(VariantId::Chess, false);
+    let mut left: u64 = 60_000;
+    for first in [true, false] {
+        engine.send("time 6000");
+        engine.send("otim 6000");
+        let start = std::time::Instant::now();
+        if first {
+            engine.send("go");
+        } else {
+            let reply = pos.legal_moves()[0];
+            engine.send(&format!("usermove {}", pos.move_to_uci(reply)));
+            pos.make_move(reply);
+        }
+        let lines = engine.until(|l| l.starts_with("move "));
+        assert!(start.elapsed() < std::time::Duration::from_secs(5), "{lines:?}");
+        let thinking = lines.iter().rev().find(|l| l.contains('\t')).expect("a thinking line");
+        let nodes: u64 = thinking.split(' ').nth(3).and_then(|n| n.parse().ok()).expect("nodes");
+        assert!(nodes > 0 && nodes <= left * 35 / 100 + 1_024, "{nodes} of {left}");
+        left -= nodes.min(left);
+        let played = lines.last().unwrap().strip_prefix("move ").unwrap();
+        pos.make_move(pos.parse_uci_move(played).expect("a legal move"));
+    }
+    assert!(engine.quit().success());
+}
+
+#[test]
 fn go_force_undo_and_move_now() {
     let mut engine = xboard_engine();
     engine.send("new");

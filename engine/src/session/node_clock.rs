@@ -6,9 +6,10 @@
 //! As in Fairy-Stockfish, the engine keeps its own clock: at the first clocked search of a
 //! game it turns the GUI's time into nodes (time × rate); after that it ignores the time
 //! the GUI sends and counts down the nodes it searched, adding each move's increment at
-//! the rate. `ucinewgame` (or a new `nodestime`) starts the count again. A USI byoyomi
-//! period is spent in nodes at the rate too, but is not kept on the count (it does not
-//! carry over). `movetime` stays in real time, and so does the time `info` lines report.
+//! the rate. `ucinewgame` (CECP's `new`, or a new `nodestime`) starts the count again. A
+//! USI byoyomi period is spent in nodes at the rate too, with or without a main time, but
+//! is not kept on the count (it does not carry over). `movetime` stays in real time, and
+//! so does the time `info` lines report. CECP reads the option as UCI does.
 
 use std::time::Duration;
 
@@ -28,14 +29,21 @@ pub struct NodeClock {
 impl NodeClock {
     /// Puts a search on the node clock at `rate` nodes a millisecond: the clock of `us`
     /// becomes the nodes left, read as milliseconds at that rate, and the search counts
-    /// its time in nodes. A search with no clock for `us`, or with a fixed move time, is
-    /// left alone.
+    /// its time in nodes. A byoyomi with no clock for `us` is counted in nodes as well. A
+    /// search with no clock for `us` and no byoyomi, or with a fixed move time, is left
+    /// alone.
     pub fn apply(&mut self, limits: &mut Limits, us: Color, rate: u64) {
         self.pending_increment = None;
-        let Some(clock) = limits.time[us.index()] else { return };
         if rate == 0 || limits.move_time.is_some() {
             return;
         }
+        let Some(clock) = limits.time[us.index()] else {
+            // Byoyomi alone: no main time to count, but the period is spent in nodes too.
+            if limits.byoyomi.is_some() {
+                limits.nodes_per_ms = Some(rate);
+            }
+            return;
+        };
         let to_nodes = |time: Duration| (time.as_millis() as u64).saturating_mul(rate);
         let left = *self.left.get_or_insert_with(|| to_nodes(clock));
         limits.time[us.index()] = Some(Duration::from_millis(left / rate));
@@ -101,6 +109,17 @@ mod tests {
             assert_eq!(limits, before);
             clock.search_ended(1_000);
         }
+        assert_eq!(clock.left, None);
+    }
+
+    #[test]
+    fn a_byoyomi_alone_is_spent_in_nodes_without_starting_the_count() {
+        let mut clock = NodeClock::default();
+        let mut limits = Limits { byoyomi: Some(Duration::from_secs(5)), ..Limits::default() };
+        clock.apply(&mut limits, Color::White, 500);
+        assert_eq!(limits.nodes_per_ms, Some(500));
+        assert_eq!(limits.time, [None, None]);
+        clock.search_ended(1_000);
         assert_eq!(clock.left, None);
     }
 }

@@ -144,6 +144,7 @@ impl Session {
             C::New => {
                 self.abort_search();
                 self.searcher.clear();
+                self.node_clock.reset();
                 self.position = AnyPosition::startpos(self.variant(), self.chess960());
                 self.xboard.play_color = Some(Color::Black);
                 self.xboard.analyzing = false;
@@ -327,7 +328,9 @@ impl Session {
             abort,
         };
         self.searcher.configure(self.settings());
-        let limits = Limits { started: Some(started), ..self.xboard_limits() };
+        let mut limits = Limits { started: Some(started), ..self.xboard_limits() };
+        let nodes_per_ms = self.spin_option(names::NODES_TIME).max(0) as u64;
+        self.node_clock.apply(&mut limits, self.position.side_to_move(), nodes_per_ms);
         let handle = self.searcher.start(self.position.clone(), limits, Box::new(printer));
         self.job = Some(Job::Search(handle));
     }
