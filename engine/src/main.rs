@@ -112,7 +112,7 @@ fn command_loop(protocol: Option<Protocol>) -> ExitCode {
     }
     let lines = input::spawn_stdin_reader();
     loop {
-        let input = if session.task_running() {
+        let input = if session.wants_polling() {
             match lines.recv_timeout(Duration::from_millis(2)) {
                 Ok(input) => Some(input),
                 Err(RecvTimeoutError::Timeout) => None,

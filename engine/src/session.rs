@@ -385,10 +385,16 @@ impl Session {
         }
     }
 
-    /// Whether a perft or bench is running or not yet reaped (the loop then calls
-    /// [`Session::poll`] often).
-    pub fn task_running(&self) -> bool {
+    /// Whether a perft or bench is running or not yet reaped.
+    fn task_running(&self) -> bool {
         matches!(&self.job, Some(Job::Task { .. }))
+    }
+
+    /// Whether the loop should call [`Session::poll`] often rather than wait for input: a
+    /// perft or bench holds queued commands back, or a CECP search is to be followed by
+    /// pondering.
+    pub fn wants_polling(&self) -> bool {
+        self.task_running() || (self.protocol == Protocol::Xboard && self.xboard_wants_polling())
     }
 
     /// Handles queued input once the task that held it back has ended.
@@ -399,6 +405,9 @@ impl Session {
             }
         }
         self.reap_finished_job();
+        if self.protocol == Protocol::Xboard {
+            self.xboard_poll();
+        }
         while !self.task_running() {
             let Some(input) = self.queued.pop_front() else { break };
             if self.handle_queued(input) == Flow::Quit {

@@ -29,6 +29,13 @@ fn ping(engine: &mut Engine, n: u32) -> Vec<String> {
     lines
 }
 
+/// The position the engine holds, from `d`.
+fn board_fen(engine: &mut Engine) -> String {
+    engine.send("d");
+    let lines = engine.until(|l| l.starts_with("Fen: "));
+    lines.last().unwrap().strip_prefix("Fen: ").unwrap().to_string()
+}
+
 fn engine_move(engine: &mut Engine) -> String {
     let lines = engine.until(|l| l.starts_with("move ") || l.contains(" {"));
     let last = lines.last().unwrap();
@@ -100,6 +107,71 @@ fn nodestime_keeps_the_clock_in_nodes() {
         left -= nodes.min(left);
         let played = lines.last().unwrap().strip_prefix("move ").unwrap();
         pos.make_move(pos.parse_uci_move(played).expect("a legal move"));
+    }
+    assert!(engine.quit().success());
+}
+
+/// Starts a chess game with pondering on, the engine playing White at depth 4, and
+/// returns its first move and the reply it ponders on, once that search has reported.
+fn first_move_and_hint(engine: &mut Engine, pos: &mut AnyPosition) -> String {
+    for line in ["new", "hard", "post", "sd 4", "go"] {
+        engine.send(line);
+    }
+    let played = engine_move(engine);
+    pos.make_move(pos.parse_uci_move(&played).expect("a legal move"));
+    let hint = engine.until(|l| l.starts_with("Hint: "));
+    let hint = hint.last().unwrap().strip_prefix("Hint: ").unwrap().to_string();
+    assert!(pos.parse_uci_move(&hint).is_ok(), "{hint}");
+    // The ponder search reports on the opponent's time, before any reply is sent.
+    engine.until(|l| l.contains('\t'));
+    hint
+}
+
+#[test]
+fn ponders_on_the_expected_reply() {
+    let mut engine = xboard_engine();
+    let mut pos = AnyPosition::startpos(VariantId::Chess, false);
+    let hint = first_move_and_hint(&mut engine, &mut pos);
+    // A ponder hit: the search goes on (no new first iteration) and plays its move.
+    engine.send(&format!("usermove {hint}"));
+    pos.make_move(pos.parse_uci_move(&hint).unwrap());
+    let lines = engine.until(|l| l.starts_with("move "));
+    assert!(!lines.iter().any(|l| l.starts_with("1 ")), "{lines:?}");
+    let played = lines.last().unwrap().strip_prefix("move ").unwrap();
+    pos.make_move(pos.parse_uci_move(played).expect("a legal move after the hit"));
+    // A miss: the ponder search is dropped and the engine answers the move played.
+    let hint = engine.until(|l| l.starts_with("Hint: "));
+    let hint = hint.last().unwrap().strip_prefix("Hint: ").unwrap().to_string();
+    let other = pos.legal_moves().into_iter().find(|&m| pos.move_to_uci(m) != hint).unwrap();
+    engine.send(&format!("usermove {}", pos.move_to_uci(other)));
+    pos.make_move(other);
+    let played = engine_move(&mut engine);
+    pos.make_move(pos.parse_uci_move(&played).expect("a legal move after the miss"));
+    ping(&mut engine, 1);
+    assert_eq!(board_fen(&mut engine), pos.fen());
+    assert!(engine.quit().success());
+}
+
+#[test]
+fn easy_force_and_question_mark_while_pondering() {
+    let mut engine = xboard_engine();
+    let mut pos = AnyPosition::startpos(VariantId::Chess, false);
+    first_move_and_hint(&mut engine, &mut pos);
+    // `?` has no move to play; `easy` ends the ponder search without one.
+    engine.send("?");
+    engine.send("easy");
+    let lines = ping(&mut engine, 1);
+    assert!(!lines.iter().any(|l| l.starts_with("move ")), "{lines:?}");
+    assert_eq!(board_fen(&mut engine), pos.fen());
+    // Pondering again, then `perft` and `force`: no move either, and the position stays
+    // the GUI's.
+    for (n, command) in [(2, "perft 1"), (3, "force")] {
+        let mut pos = AnyPosition::startpos(VariantId::Chess, false);
+        first_move_and_hint(&mut engine, &mut pos);
+        engine.send(command);
+        let lines = ping(&mut engine, n);
+        assert!(!lines.iter().any(|l| l.starts_with("move ")), "{command}: {lines:?}");
+        assert_eq!(board_fen(&mut engine), pos.fen());
     }
     assert!(engine.quit().success());
 }

@@ -9,6 +9,15 @@
 //! `new`, a user move, ...) abort it without a move, as Fairy-Stockfish's `stop()` does;
 //! `?` stops it with a move. With no legal move, or a claimable draw, the engine prints
 //! the result (`1-0 {White wins}`, `1/2-1/2 {Draw}`) instead of searching.
+//!
+//! With `Ponder` on (`hard`), the engine thinks on the opponent's time as Fairy-Stockfish
+//! does: once its move is played it prints `Hint: M` for the reply its search expects and
+//! searches the position after that reply. If the user plays it, the same search goes on
+//! as the engine's move (a ponder hit, on the engine's clock from then on); any other
+//! command that changes the game aborts it. The command loop polls the session while a
+//! game search runs, so pondering starts as soon as the move is printed, without waiting
+//! for the GUI's next command. Pondering is off under `nodestime`: the nodes spent on the
+//! opponent's time would count against the engine's node clock.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -24,7 +33,19 @@ use super::{parse_move, protocol_score, Flow, Job, Session};
 use crate::output::Output;
 
 /// The move a finished search played, with the key of the position it was played in.
-type EngineMove = Arc<Mutex<Option<(u64, Move)>>>;
+type EngineMove = Arc<Mutex<Option<PlayedMove>>>;
+
+/// What a finished game search leaves for the session.
+#[derive(Clone, Copy, Debug)]
+struct PlayedMove {
+    /// The key of the position searched.
+    key: u64,
+    best: Move,
+    /// The reply the search expects, if it has one.
+    expected_reply: Option<Move>,
+    /// How long the search took.
+    elapsed_ms: u64,
+}
 
 /// CECP state kept by the session.
 #[derive(Debug, Default)]
@@ -42,6 +63,11 @@ pub(super) struct XboardState {
     engine_move: EngineMove,
     /// Set to end the running search without printing its move.
     abort: Option<Arc<AtomicBool>>,
+    /// The reply to ponder on, with the key of the position it is expected in.
+    ponder_candidate: Option<(u64, Move)>,
+    /// The reply the running ponder search assumed, and the flag its printer reads: set
+    /// on a ponder hit, the only case in which a ponder search prints its move.
+    pondering: Option<(Move, Arc<AtomicBool>)>,
 }
 
 /// Prints a CECP search: thinking lines when `post` is on, then `move M`.
@@ -52,6 +78,8 @@ struct XboardPrinter {
     play_move: bool,
     engine_move: EngineMove,
     abort: Arc<AtomicBool>,
+    /// For a ponder search: whether the opponent played the reply it assumed.
+    ponder_hit: Option<Arc<AtomicBool>>,
 }
 
 impl SearchObserver for XboardPrinter {
@@ -70,13 +98,18 @@ impl SearchObserver for XboardPrinter {
     }
 
     fn finished(&mut self, result: &SearchResult) {
-        if !self.play_move || self.abort.swap(true, Ordering::AcqRel) {
+        let missed = self.ponder_hit.as_ref().is_some_and(|hit| !hit.load(Ordering::Acquire));
+        if !self.play_move || missed || self.abort.swap(true, Ordering::AcqRel) {
             return;
         }
         if let Some(best) = result.best {
             let text = self.root.move_to_uci(best);
-            *self.engine_move.lock().unwrap_or_else(|e| e.into_inner()) =
-                Some((self.root.key(), best));
+            *self.engine_move.lock().unwrap_or_else(|e| e.into_inner()) = Some(PlayedMove {
+                key: self.root.key(),
+                best,
+                expected_reply: result.ponder,
+                elapsed_ms: result.elapsed.as_millis() as u64,
+            });
             self.output.line(&format!("move {text}"));
         }
     }
@@ -111,14 +144,22 @@ impl Session {
     }
 
     /// Plays the move the last search printed, if the position is still the one it was
-    /// searched in.
+    /// searched in. Its time comes off the engine's clock until the GUI sends the clock
+    /// again, so that a ponder search started now reads it about right (after a ponder
+    /// hit the pondering counts too, which errs on the safe side).
     fn play_engine_move(&mut self) {
         let pending = self.xboard.engine_move.lock().unwrap_or_else(|e| e.into_inner()).take();
-        if let Some((key, m)) = pending {
-            if self.position.key() == key && self.position.legal_moves().contains(&m) {
-                self.position.make_move(m);
-            }
+        let Some(played) = pending else { return };
+        if self.position.key() != played.key || !self.position.legal_moves().contains(&played.best)
+        {
+            return;
         }
+        let us = self.position.side_to_move().index();
+        if let Some(clock) = &mut self.xboard.clock[us] {
+            *clock = clock.saturating_sub(played.elapsed_ms) + self.xboard.increment_ms;
+        }
+        self.position.make_move(played.best);
+        self.xboard.ponder_candidate = played.expected_reply.map(|m| (self.position.key(), m));
     }
 
     /// Ends a running search without its move.
@@ -127,7 +168,48 @@ impl Session {
             abort.store(true, Ordering::Release);
         }
         self.finish_job();
+        self.xboard.pondering = None;
         self.play_engine_move();
+    }
+
+    /// Whether the command loop should call [`Session::poll`] while waiting for input: a
+    /// game search is running whose move may be followed by pondering.
+    pub(super) fn xboard_wants_polling(&self) -> bool {
+        matches!(self.job, Some(Job::Search(_)))
+            && self.xboard.pondering.is_none()
+            && self.xboard.play_color.is_some()
+            && self.check_option(names::PONDER)
+    }
+
+    /// Between commands: plays the move of a search that has ended, then ponders if it
+    /// should.
+    pub(super) fn xboard_poll(&mut self) {
+        if self.job.is_some() {
+            return;
+        }
+        self.play_engine_move();
+        let Some((key, reply)) = self.xboard.ponder_candidate.take() else { return };
+        let wanted = self.check_option(names::PONDER)
+            && self.spin_option(names::NODES_TIME) == 0
+            && !self.xboard.analyzing
+            && self.xboard.play_color == Some(!self.position.side_to_move())
+            && self.position.key() == key
+            && self.position.legal_moves().contains(&reply);
+        if !wanted {
+            return;
+        }
+        let mut after = self.position.clone();
+        after.make_move(reply);
+        // A reply that ends the game is claimed when it is played, not pondered on.
+        let over = super::guarded(|| after.outcome()).flatten().is_some();
+        if over || after.legal_moves().is_empty() {
+            return;
+        }
+        self.say(&format!("Hint: {}", self.position.move_to_uci(reply)));
+        let hit = Arc::new(AtomicBool::new(false));
+        self.xboard.pondering = Some((reply, Arc::clone(&hit)));
+        let limits = Limits { ponder: true, ..self.xboard_limits() };
+        self.start_game_search(after, limits, Some(hit));
     }
 
     fn execute_xboard(&mut self, command: XboardCommand) -> Flow {
@@ -199,6 +281,9 @@ impl Session {
                 self.xboard.clock[color.index()] = Some(centiseconds.max(0) as u64 * 10);
             }
             C::UserMove { text, explicit } => {
+                if self.ponder_hit(&text) {
+                    return Flow::Continue;
+                }
                 self.abort_search();
                 match parse_move(&self.position, &text, Protocol::Xboard) {
                     Ok(m) => {
@@ -209,6 +294,8 @@ impl Session {
                     Err(_) => self.say(&format!("Error (unknown command): {text}")),
                 }
             }
+            // A ponder search has no move to play yet: `?` is ignored, as in Fairy-Stockfish.
+            C::MoveNow if self.xboard.pondering.is_some() => {}
             C::MoveNow => {
                 if let Some(Job::Search(_)) = &self.job {
                     self.finish_job();
@@ -243,6 +330,9 @@ impl Session {
                 }
             }
             C::Hard | C::Easy => {
+                if matches!(command, C::Easy) && self.xboard.pondering.is_some() {
+                    self.abort_search();
+                }
                 self.options
                     .insert(names::PONDER, options::OptionValue::Check(matches!(command, C::Hard)));
             }
@@ -317,21 +407,49 @@ impl Session {
                 }
             }
         }
+        let mut limits = Limits { started: Some(started), ..self.xboard_limits() };
+        let nodes_per_ms = self.spin_option(names::NODES_TIME).max(0) as u64;
+        self.node_clock.apply(&mut limits, self.position.side_to_move(), nodes_per_ms);
+        self.start_game_search(self.position.clone(), limits, None);
+    }
+
+    /// Starts searching `root`; unless analysing, the search prints its move (a ponder
+    /// search, given its hit flag, only after a hit).
+    fn start_game_search(
+        &mut self,
+        root: AnyPosition,
+        limits: Limits,
+        ponder_hit: Option<Arc<AtomicBool>>,
+    ) {
         let abort = Arc::new(AtomicBool::new(false));
         self.xboard.abort = Some(Arc::clone(&abort));
         let printer = XboardPrinter {
             output: self.output.clone(),
-            root: self.position.clone(),
+            root: root.clone(),
             post: self.xboard.post,
             play_move: !self.xboard.analyzing,
             engine_move: Arc::clone(&self.xboard.engine_move),
             abort,
+            ponder_hit,
         };
         self.searcher.configure(self.settings());
-        let mut limits = Limits { started: Some(started), ..self.xboard_limits() };
-        let nodes_per_ms = self.spin_option(names::NODES_TIME).max(0) as u64;
-        self.node_clock.apply(&mut limits, self.position.side_to_move(), nodes_per_ms);
-        let handle = self.searcher.start(self.position.clone(), limits, Box::new(printer));
+        let handle = self.searcher.start(root, limits, Box::new(printer));
         self.job = Some(Job::Search(handle));
+    }
+
+    /// The user played the reply the running ponder search assumed: the search goes on as
+    /// the engine's move. Returns whether it did.
+    fn ponder_hit(&mut self, text: &str) -> bool {
+        let Some((expected, hit)) = &self.xboard.pondering else { return false };
+        let Ok(m) = parse_move(&self.position, text, Protocol::Xboard) else { return false };
+        let Some(Job::Search(handle)) = &self.job else { return false };
+        if m != *expected {
+            return false;
+        }
+        hit.store(true, Ordering::Release);
+        handle.ponderhit();
+        self.position.make_move(m);
+        self.xboard.pondering = None;
+        true
     }
 }
