@@ -11,7 +11,13 @@ line must agree with pyffish's verdict (mate 0 for a loss, cp 0 for a draw). Gam
 the first game end pyffish reports (immediate, or a claimable draw as a GUI would
 adjudicate) or after a ply limit. Exits non-zero on the first problem.
 
-usage: client-selfplay.py ENGINE VARIANTS_INI VARIANT[:usi] ... [--games N] [--plies N]
+`VARIANT:xboard` plays the game over CECP instead, as fairyfishtest does: two engine
+processes, each told `new`, `variant`, `level`, `post` and `hard` (pondering on), the
+first started with `go`, every `move` passed on to the other as `usermove` after `time`
+and `otim`. A `Hint:` must name a legal reply, and a result line (`1-0 {...}`) is accepted
+only where pyffish has no legal move (with the same verdict) or a claimable draw.
+
+usage: client-selfplay.py ENGINE VARIANTS_INI VARIANT[:usi|:xboard] ... [--games N] [--plies N]
 """
 import argparse
 import queue
@@ -184,11 +190,93 @@ def play_game(engine, variant, protocol, number, max_plies, clock_ms, increment_
         moves.append(move)
 
 
+def cecp_engine(path, variant, clock_ms, increment_ms, overhead_ms):
+    """An engine process in CECP, set up for a new game of `variant`, pondering on."""
+    engine = Engine(path)
+    engine.send("xboard")
+    engine.send("protover 2")
+    features = engine.until("feature done=1")
+    offered = next((l for l in features if 'variants="' in l), "")
+    offered = offered.split('variants="')[1].split('"')[0].split(",") if offered else []
+    name = "normal" if variant == "chess" else variant
+    if name not in offered:
+        fail(f"the engine does not offer {name} in CECP: {offered}")
+    seconds = clock_ms / 1000
+    setup = [f"option Move Overhead={overhead_ms}", "new", f"variant {name}"]
+    setup += [f"level 0 0:{seconds:g} {increment_ms / 1000:g}", "post", "hard"]
+    for line in setup:
+        engine.send(line)
+    return engine
+
+
+def cecp_answer(engine):
+    """The engine's move (or result line) and the lines before it."""
+    lines = engine.until("")
+    while not (lines[-1].startswith("move ") or lines[-1].startswith(("1-0", "0-1", "1/2-1/2"))):
+        if lines[-1].startswith(("Illegal move", "Error")):
+            fail(f"the engine answered '{lines[-1]}'")
+        lines += engine.until("")
+    return lines
+
+
+def play_cecp_game(path, variant, number, max_plies, clock_ms, increment_ms, overhead_ms):
+    start = sf.start_fen(variant)
+    engines = [cecp_engine(path, variant, clock_ms, increment_ms, overhead_ms) for _ in range(2)]
+    moves = []
+    clocks = [clock_ms, clock_ms]
+    # The moves after each engine's last move: where its `Hint:` must name a legal reply.
+    pondered = [None, None]
+    how = None
+    while how is None:
+        side = len(moves) % 2
+        legal = sf.legal_moves(variant, start, moves)
+        claimable, _ = sf.is_optional_game_end(variant, start, moves)
+        engine = engines[side]
+        engine.send(f"time {max(clocks[side], 0) // 10}")
+        engine.send(f"otim {max(clocks[1 - side], 0) // 10}")
+        started = time.monotonic()
+        engine.send("go" if not moves else f"usermove {moves[-1]}")
+        lines = cecp_answer(engine)
+        for hint in (l.split()[1] for l in lines if l.startswith("Hint: ")):
+            if pondered[side] is None or hint not in sf.legal_moves(variant, start, pondered[side]):
+                fail(f"{variant} game {number} (CECP): hint {hint} is not a legal reply after {pondered[side]}")
+        used = int((time.monotonic() - started) * 1000)
+        clocks[side] -= used
+        if clocks[side] < 0:
+            fail(f"{variant} game {number} (CECP): side {side} lost on time at ply {len(moves)} ({used} ms used)")
+        clocks[side] += increment_ms
+        answer = lines[-1]
+        if not answer.startswith("move "):
+            result = sf.game_result(variant, start, moves) if not legal else 0
+            mover_score = {"1-0": 1, "0-1": -1}.get(answer.split()[0], 0) * (1 if side == 0 else -1)
+            verdict = (mover_score > 0) - (mover_score < 0)
+            if legal and not claimable:
+                fail(f"{variant} game {number} (CECP): '{answer}' with {len(legal)} legal moves after {moves}")
+            if verdict != (result > 0) - (result < 0):
+                fail(f"{variant} game {number} (CECP): '{answer}' but pyffish's result is {result} after {moves}")
+            how = "claimed"
+        if how:
+            break
+        move = answer.split()[1]
+        if move not in legal:
+            fail(f"{variant} game {number} (CECP): illegal move {move} after {moves}; legal: {sorted(legal)}")
+        moves.append(move)
+        pondered[side] = list(moves)
+        immediate_end, _ = sf.is_immediate_game_end(variant, start, moves)
+        claimable, _ = sf.is_optional_game_end(variant, start, moves)
+        if immediate_end or claimable or len(moves) >= max_plies:
+            how = "adjudicated"
+    for engine in engines:
+        engine.send("result 1/2-1/2 {adjudicated}" if how == "adjudicated" else "force")
+        engine.quit()
+    return len(moves), how
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("engine")
     parser.add_argument("variants_ini")
-    parser.add_argument("variants", nargs="+", help="variant, or variant:usi to play it in USI")
+    parser.add_argument("variants", nargs="+", help="variant, or variant:usi (variant:xboard) to play it in USI (CECP)")
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--plies", type=int, default=60)
     parser.add_argument("--clock", type=int, default=2000, help="ms per side")
@@ -201,6 +289,13 @@ def main():
     for spec in args.variants:
         variant, _, protocol = spec.partition(":")
         protocol = protocol or "uci"
+        if protocol == "xboard":
+            for number in range(args.games):
+                plies, how = play_cecp_game(
+                    args.engine, variant, number, args.plies, args.clock, args.increment, args.overhead
+                )
+                summary.append(f"{variant}/xboard game {number}: {plies} plies, {how}")
+            continue
         engine = Engine(args.engine)
         engine.send(protocol)
         handshake = engine.until(f"{protocol}ok")

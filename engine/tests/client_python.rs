@@ -1,5 +1,5 @@
 //! Real clients: python-chess driving the engine as lichess-bot does, and self-play games
-//! in gothic, shinobi and gethenian (UCI and USI) with every move checked by pyffish,
+//! in gothic, shinobi and gethenian (UCI, USI and CECP) with every move checked by pyffish,
 //! Fairy-Stockfish's own rules code.
 //!
 //! The Python packages live in the repository's `.venv`, created by
@@ -53,6 +53,8 @@ fn selfplay_checked_by_pyffish() {
     let ini = ini.to_str().expect("a UTF-8 path");
     let mut args = vec![ENGINE, ini];
     args.extend(["gothic", "shinobi", "gethenian", "shinobi:usi", "gethenian:usi", "gothic:usi"]);
+    // CECP, two engine processes pondering on each other's time, as fairyfishtest plays.
+    args.extend(["gothic:xboard", "shinobi:xboard", "gethenian:xboard"]);
     args.extend(["--games", "1", "--plies", "24", "--clock", "2000", "--increment", "40"]);
     run_script("client-selfplay.py", &args);
 }
