@@ -203,9 +203,7 @@ fn nodestime_keeps_the_clock_in_nodes_across_moves() {
         engine.send(&format!("go wtime {time} btime {time} winc 0 binc 0"));
         let (infos, best) = engine.search_output();
         assert!(best.starts_with("bestmove "), "{best}");
-        let last = infos.iter().rev().find(|i| i.contains(" nodes ")).expect("an info line");
-        let nodes = last.split(' ').skip_while(|&w| w != "nodes").nth(1).expect("a count");
-        nodes.parse::<u64>().expect("a number")
+        Engine::nodes_searched(&infos)
     };
     // 10 s at two nodes a millisecond: 20,000 nodes for the game, at most 35 % a move.
     // The later moves' ten minutes are ignored: the engine keeps its own count.

@@ -107,9 +107,7 @@ fn nodestime_spends_a_byoyomi_period_in_nodes() {
         let (infos, best) = engine.search_output();
         assert!(start.elapsed() < std::time::Duration::from_secs(5), "{go}");
         assert!(best.starts_with("bestmove "), "{best}");
-        let last = infos.iter().rev().find(|i| i.contains(" nodes ")).expect("an info line");
-        let nodes = last.split(' ').skip_while(|&w| w != "nodes").nth(1).expect("a count");
-        let nodes: u64 = nodes.parse().expect("a number");
+        let nodes = Engine::nodes_searched(&infos);
         assert!(nodes > 0 && nodes <= 10_000 + 1_024, "{go}: {nodes}");
     }
     assert!(engine.quit().success());

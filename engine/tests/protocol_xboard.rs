@@ -36,6 +36,12 @@ fn board_fen(engine: &mut Engine) -> String {
     lines.last().unwrap().strip_prefix("Fen: ").unwrap().to_string()
 }
 
+/// The reply the engine announces it ponders on.
+fn next_hint(engine: &mut Engine) -> String {
+    let lines = engine.until(|l| l.starts_with("Hint: "));
+    lines.last().unwrap().strip_prefix("Hint: ").unwrap().to_string()
+}
+
 fn engine_move(engine: &mut Engine) -> String {
     let lines = engine.until(|l| l.starts_with("move ") || l.contains(" {"));
     let last = lines.last().unwrap();
@@ -71,9 +77,7 @@ fn plays_a_game_keeping_the_position() {
         engine.send("otim 1000");
     }
     let display = ping(&mut engine, 1);
-    engine.send("d");
-    let lines = engine.until(|l| l.starts_with("Fen: "));
-    assert_eq!(lines.last().unwrap(), &format!("Fen: {}", pos.fen()), "{display:?}");
+    assert_eq!(board_fen(&mut engine), pos.fen(), "{display:?}");
     assert!(engine.quit().success());
 }
 
@@ -119,8 +123,7 @@ fn first_move_and_hint(engine: &mut Engine, pos: &mut AnyPosition) -> String {
     }
     let played = engine_move(engine);
     pos.make_move(pos.parse_uci_move(&played).expect("a legal move"));
-    let hint = engine.until(|l| l.starts_with("Hint: "));
-    let hint = hint.last().unwrap().strip_prefix("Hint: ").unwrap().to_string();
+    let hint = next_hint(engine);
     assert!(pos.parse_uci_move(&hint).is_ok(), "{hint}");
     // The ponder search reports on the opponent's time, before any reply is sent.
     engine.until(|l| l.contains('\t'));
@@ -140,8 +143,7 @@ fn ponders_on_the_expected_reply() {
     let played = lines.last().unwrap().strip_prefix("move ").unwrap();
     pos.make_move(pos.parse_uci_move(played).expect("a legal move after the hit"));
     // A miss: the ponder search is dropped and the engine answers the move played.
-    let hint = engine.until(|l| l.starts_with("Hint: "));
-    let hint = hint.last().unwrap().strip_prefix("Hint: ").unwrap().to_string();
+    let hint = next_hint(&mut engine);
     let other = pos.legal_moves().into_iter().find(|&m| pos.move_to_uci(m) != hint).unwrap();
     engine.send(&format!("usermove {}", pos.move_to_uci(other)));
     pos.make_move(other);

@@ -200,9 +200,9 @@ impl Session {
         }
         let mut after = self.position.clone();
         after.make_move(reply);
-        // A reply that ends the game is claimed when it is played, not pondered on.
-        let over = super::guarded(|| after.outcome()).flatten().is_some();
-        if over || after.legal_moves().is_empty() {
+        // A reply that ends the game (no legal move included) is claimed when it is
+        // played, not pondered on.
+        if super::guarded(|| after.outcome()).flatten().is_some() {
             return;
         }
         self.say(&format!("Hint: {}", self.position.move_to_uci(reply)));

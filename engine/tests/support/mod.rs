@@ -143,6 +143,13 @@ impl Engine {
         (lines, best)
     }
 
+    /// The node count of the last `info` line that has one, in a search's output.
+    pub fn nodes_searched(infos: &[String]) -> u64 {
+        let last = infos.iter().rev().find(|i| i.contains(" nodes ")).expect("an info line");
+        let nodes = last.split(' ').skip_while(|&w| w != "nodes").nth(1).expect("a count");
+        nodes.parse().expect("a number")
+    }
+
     /// The `Fen:` line of `d`.
     pub fn fen(&mut self) -> String {
         let lines = self.ask("d");
