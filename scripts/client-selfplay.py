@@ -15,7 +15,8 @@ adjudicate) or after a ply limit. Exits non-zero on the first problem.
 processes, each told `new`, `variant`, `level`, `post` and `hard` (pondering on), the
 first started with `go`, every `move` passed on to the other as `usermove` after `time`
 and `otim`. A `Hint:` must name a legal reply, and a result line (`1-0 {...}`) is accepted
-only where pyffish has no legal move (with the same verdict) or a claimable draw.
+only where pyffish has no legal move, with the same verdict (claimable draws are
+adjudicated before the engine sees them).
 
 usage: client-selfplay.py ENGINE VARIANTS_INI VARIANT[:usi|:xboard] ... [--games N] [--plies N]
 """
@@ -230,7 +231,6 @@ def play_cecp_game(path, variant, number, max_plies, clock_ms, increment_ms, ove
     while how is None:
         side = len(moves) % 2
         legal = sf.legal_moves(variant, start, moves)
-        claimable, _ = sf.is_optional_game_end(variant, start, moves)
         engine = engines[side]
         engine.send(f"time {max(clocks[side], 0) // 10}")
         engine.send(f"otim {max(clocks[1 - side], 0) // 10}")
@@ -247,15 +247,16 @@ def play_cecp_game(path, variant, number, max_plies, clock_ms, increment_ms, ove
         clocks[side] += increment_ms
         answer = lines[-1]
         if not answer.startswith("move "):
-            result = sf.game_result(variant, start, moves) if not legal else 0
+            # Claimable draws were adjudicated before the move was passed on: a claim is
+            # right only where there is no legal move.
+            if legal:
+                fail(f"{variant} game {number} (CECP): '{answer}' with {len(legal)} legal moves after {moves}")
+            result = sf.game_result(variant, start, moves)
             mover_score = {"1-0": 1, "0-1": -1}.get(answer.split()[0], 0) * (1 if side == 0 else -1)
             verdict = (mover_score > 0) - (mover_score < 0)
-            if legal and not claimable:
-                fail(f"{variant} game {number} (CECP): '{answer}' with {len(legal)} legal moves after {moves}")
             if verdict != (result > 0) - (result < 0):
                 fail(f"{variant} game {number} (CECP): '{answer}' but pyffish's result is {result} after {moves}")
             how = "claimed"
-        if how:
             break
         move = answer.split()[1]
         if move not in legal:
