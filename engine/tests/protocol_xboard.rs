@@ -192,9 +192,7 @@ fn go_force_undo_and_move_now() {
     engine.send("undo");
     engine.send("undo");
     ping(&mut engine, 2);
-    engine.send("d");
-    let lines = engine.until(|l| l.starts_with("Fen: "));
-    assert_eq!(lines.last().unwrap(), &format!("Fen: {}", pos.fen()));
+    assert_eq!(board_fen(&mut engine), pos.fen());
     // `?` makes the engine move at once.
     engine.send("st 60");
     engine.send("sd 64");
