@@ -3,7 +3,8 @@
 pair: how many points a game pair the first build scored more than the second, and each
 build's wins-losses-draws and Elo on those pairs.
 
-    scripts/paired_scores.py A.pgn[:NAME] B.pgn[:NAME] [B2.pgn[:NAME] ...] [--engine Ekumen]
+    scripts/paired_scores.py A.pgn[:NAME] B.pgn[:NAME] [B2.pgn[:NAME] ...]
+        [--also A2.pgn[:NAME] B2.pgn[:NAME] ...] [--engine Ekumen]
 
 `ekumen match` plays each opening twice, colours swapped, one game right after the other
 for each pairing of engines, so an engine's games in game order (the `Round` tag) come in
@@ -16,7 +17,9 @@ itself is worth, which on random openings is most of a single game's variance. S
 runs of the second build (a control played again in later sessions) are averaged pair by
 pair before the difference is taken, which shrinks the control's share of the error. The
 openings are checked to be the same (`FEN` tag of each game); a mismatch is an error,
-since the comparison would then be between different positions.
+since the comparison would then be between different positions. `--also A2 B2` adds a run
+of both builds on other openings (another seed): its pairs are reported alone and then
+pooled with the first run's, one difference per pair, for one figure over every run.
 """
 import argparse
 import math
@@ -81,17 +84,10 @@ def source(argument, default_engine):
     return (path, name) if path else (argument, default_engine)
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("first", help="PGN[:NAME] of the first build's games")
-    parser.add_argument("second", nargs="+",
-                        help="PGN[:NAME] of the second build's games; several runs of it "
-                             "are averaged pair by pair")
-    parser.add_argument("--engine", default="Ekumen", help="the builds' default name")
-    args = parser.parse_args()
-    a = engine_scores(*source(args.first, args.engine))
-    runs = [engine_scores(*source(second, args.engine)) for second in args.second]
-    for b, name in zip(runs, args.second):
+def common_pairs(a, runs, names):
+    """Openings k whose two games every run holds, after checking that the runs played
+    the same openings."""
+    for b, name in zip(runs, names):
         differing = [r for r in sorted(set(a) & set(b)) if a[r][1] != b[r][1]]
         if differing:
             sys.exit(f"different openings in the engine's games {differing[:5]}... of "
@@ -101,21 +97,64 @@ def main():
              if all(2 * k - 1 in s and 2 * k in s for s in [a, *runs])]
     if len(pairs) < 2:
         sys.exit("fewer than two complete game pairs in common")
+    return pairs
+
+
+def compare(first, seconds, engine):
+    """Prints one comparison of `first` with the `seconds` on their common openings and
+    returns the pairs' differences and the two builds' points and games."""
+    a = engine_scores(*source(first, engine))
+    runs = [engine_scores(*source(second, engine)) for second in seconds]
+    pairs = common_pairs(a, runs, seconds)
     games = [r for p in pairs for r in (2 * p - 1, 2 * p)]
-    first = sum(a[r][0] for r in games)
-    second = statistics.mean(sum(b[r][0] for r in games) for b in runs)
-    second_names = " + ".join(args.second)
-    print(f"{len(pairs)} pairs in common: {args.first} {first:g}/{len(games)} "
-          f"({100 * first / len(games):.1f} %), {second_names} {second:.4g}/{len(games)} "
-          f"({100 * second / len(games):.1f} %)" + (" a run" if len(runs) > 1 else ""))
-    print(record(a, pairs, args.first))
-    for b, name in zip(runs, args.second):
+    first_points = sum(a[r][0] for r in games)
+    second_points = statistics.mean(sum(b[r][0] for r in games) for b in runs)
+    second_names = " + ".join(seconds)
+    print(f"{len(pairs)} pairs in common: {first} {first_points:g}/{len(games)} "
+          f"({100 * first_points / len(games):.1f} %), {second_names} "
+          f"{second_points:.4g}/{len(games)} ({100 * second_points / len(games):.1f} %)"
+          + (" a run" if len(runs) > 1 else ""))
+    print(record(a, pairs, first))
+    for b, name in zip(runs, seconds):
         print(record(b, pairs, name))
     differences = [pair_points(a, p) - statistics.mean(pair_points(b, p) for b in runs)
                    for p in pairs]
+    print(f"first - second: {mean_and_error(differences)} points a game pair")
+    return differences, first_points, second_points, len(games)
+
+
+def mean_and_error(differences):
+    """The mean of the pairs' differences with its 95 % error, as text."""
     mean = statistics.mean(differences)
     error = Z_95 * statistics.stdev(differences) / len(differences) ** 0.5
-    print(f"first - second: {mean:+.3f} ± {error:.3f} points a game pair")
+    return f"{mean:+.3f} ± {error:.3f}"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("first", help="PGN[:NAME] of the first build's games")
+    parser.add_argument("second", nargs="+",
+                        help="PGN[:NAME] of the second build's games; several runs of it "
+                             "are averaged pair by pair")
+    parser.add_argument("--also", nargs=2, action="append", default=[],
+                        metavar=("FIRST", "SECOND"),
+                        help="a further run of both builds on other openings, pooled "
+                             "pair by pair with the others (repeatable)")
+    parser.add_argument("--engine", default="Ekumen", help="the builds' default name")
+    args = parser.parse_args()
+    results = [compare(args.first, args.second, args.engine)]
+    for first, second in args.also:
+        print()
+        results.append(compare(first, [second], args.engine))
+    if len(results) > 1:
+        differences = [d for result in results for d in result[0]]
+        first_points = sum(result[1] for result in results)
+        second_points = sum(result[2] for result in results)
+        games = sum(result[3] for result in results)
+        print(f"\npooled over {len(results)} runs, {len(differences)} pairs: first "
+              f"{first_points:g}/{games} ({100 * first_points / games:.1f} %), second "
+              f"{second_points:.4g}/{games} ({100 * second_points / games:.1f} %), "
+              f"first - second {mean_and_error(differences)} points a game pair")
 
 
 if __name__ == "__main__":
