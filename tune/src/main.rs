@@ -4,8 +4,10 @@
 //!
 //! The method is Texel's local search (`search.rs`) on the mean squared error of the
 //! predicted win probabilities (`loss.rs`). The file's last tenth, whole games the fit
-//! never sees, is held out and its error reported, so overfitting shows. The result is
-//! printed as the Rust body of the variant's `PARAMS`, rewritten after every pass.
+//! never sees, is held out and its error reported; a pass that raises it is over-fitting,
+//! so it is undone and the fit stops (a gothic fit's second pass over 167,788 positions
+//! raised it from 0.024291 to 0.024742). The result is printed as the Rust body of the
+//! variant's `PARAMS`, rewritten after every pass kept.
 //!
 //! ```text
 //! cargo run --release -p ekumen-tune -- --variant gothic --data target/tuning/gothic.txt \
@@ -42,7 +44,7 @@ struct Args {
     /// Print what each group of terms adds to this position's evaluation, and tune nothing.
     #[arg(long, value_name = "FEN")]
     explain: Option<String>,
-    /// Where the tuned parameters go (Rust), rewritten after each pass.
+    /// Where the tuned parameters go (Rust), rewritten after each pass kept.
     #[arg(long)]
     out: Option<PathBuf>,
     /// Weight of the engine's score in the target; the rest is the game's result.
@@ -57,7 +59,8 @@ struct Args {
     /// terms that few positions show near their start.
     #[arg(long, default_value_t = 0.0)]
     anchor: f64,
-    /// The most passes over all parameters.
+    /// The most passes over all parameters; a pass that raises the held-out error is
+    /// undone and ends the fit.
     #[arg(long, default_value_t = 30)]
     passes: usize,
     /// Tune only the numbers whose names contain one of these words (comma-separated,
@@ -162,12 +165,13 @@ fn tune<V: Evaluate>(args: &Args) -> Result<(), String> {
         editable.with_params(|p| mean_squared_error(set, p, k))
     };
     let best = error(&editable, &samples);
-    info!("scale k = {k:.1}; error {best:.6}, held out {:.6}", error(&editable, &held_out));
+    let mut best_held_out = error(&editable, &held_out);
+    info!("scale k = {k:.1}; error {best:.6}, held out {best_held_out:.6}");
 
     let names = editable.names();
     let before = editable.values();
     let started = Instant::now();
-    let mut saved = Ok(());
+    let (mut saved, mut written) = (Ok(()), false);
     let named = |words: &[String], i: usize| words.iter().any(|w| names[i].contains(w.as_str()));
     let tunable =
         |i: usize| (args.only.is_empty() || named(&args.only, i)) && !named(&args.hold, i);
@@ -178,20 +182,33 @@ fn tune<V: Evaluate>(args: &Args) -> Result<(), String> {
         tunable,
         |e| error(e, &samples),
         |e, pass| {
+            let held_out_error = error(e, &held_out);
             info!(
                 "pass {}: {} moved, error {:.6} (+ pull {:.6}), held out {:.6}, {:.0} s",
                 pass.number,
                 pass.moved,
                 pass.error,
                 pass.pull,
-                error(e, &held_out),
+                held_out_error,
                 started.elapsed().as_secs_f64()
             );
+            // Positions of games the fit never sees judge it: a pass that fits the
+            // training positions better and these worse is over-fitting, so it is undone.
+            if held_out_error > best_held_out {
+                info!("the held-out error rose from {best_held_out:.6}");
+                return false;
+            }
+            best_held_out = held_out_error;
             if saved.is_ok() {
                 saved = write_result(args, e);
+                written = true;
             }
+            true
         },
     );
+    if !written && saved.is_ok() {
+        saved = write_result(args, &editable);
+    }
     saved?;
     for ((name, old), new) in names.iter().zip(&before).zip(editable.values()) {
         if *old != new {

@@ -26,14 +26,16 @@ pub struct Pass {
 
 /// Tunes `editable` in place to lower `error` plus the anchor's pull, for at most
 /// `passes` passes, moving only the numbers `tunable` allows (by index); `after_pass`
-/// sees each pass's parameters (to print or save them). Returns the final error.
+/// sees each pass's parameters (to print or save them) and says whether to go on: `false`
+/// undoes that pass and stops (a pass that raised the held-out error). Returns the error
+/// of the parameters kept.
 pub fn local_search(
     editable: &mut Editable,
     passes: usize,
     anchor: f64,
     tunable: impl Fn(usize) -> bool,
     error: impl Fn(&Editable) -> f64,
-    mut after_pass: impl FnMut(&Editable, Pass),
+    mut after_pass: impl FnMut(&Editable, Pass) -> bool,
 ) -> f64 {
     let mut values = editable.values();
     let start = values.clone();
@@ -46,6 +48,7 @@ pub fn local_search(
     let mut steps: Vec<i32> = values.iter().map(|v| (v.abs() / 10).clamp(2, 16)).collect();
     let mut inert: Vec<bool> = (0..values.len()).map(|i| !tunable(i)).collect();
     for number in 1..=passes {
+        let (values_before, error_before) = (values.clone(), best_error);
         let mut moved = 0;
         for i in 0..values.len() {
             if inert[i] {
@@ -91,7 +94,13 @@ pub fn local_search(
                 steps[i] = (steps[i] / 2).max(1);
             }
         }
-        after_pass(editable, Pass { number, moved, error: best_error, pull });
+        if !after_pass(editable, Pass { number, moved, error: best_error, pull }) {
+            for (i, &value) in values_before.iter().enumerate() {
+                editable.set(i, value);
+            }
+            info!("pass {number} undone; stopped");
+            return error_before;
+        }
         if moved == 0 && steps.iter().zip(&inert).all(|(&step, &dead)| dead || step == 1) {
             info!("converged after {number} passes");
             break;

@@ -68,7 +68,7 @@ fn local_search_recovers_a_knight_value_and_a_threat_term() {
     let mut tuned = Editable::of::<Chess>(&Chess::PARAMS);
     let error = |e: &Editable| e.with_params(|p| mean_squared_error(&samples, p, K));
     let before = error(&tuned);
-    let after = local_search(&mut tuned, 6, 0.0, |_| true, error, |_, _| {});
+    let after = local_search(&mut tuned, 6, 0.0, |_| true, error, |_, _| true);
     let values = tuned.values();
     assert!(after < before / 10.0, "error {before} fell only to {after}");
     assert!(
@@ -108,7 +108,7 @@ fn the_anchor_holds_a_term_back_towards_its_start() {
     let error = |e: &Editable| e.with_params(|p| mean_squared_error(&samples, p, K));
     let knight_after = |anchor: f64| {
         let mut tuned = Editable::of::<Chess>(&Chess::PARAMS);
-        local_search(&mut tuned, 6, anchor, |i| i == knight, error, |_, _| {});
+        local_search(&mut tuned, 6, anchor, |i| i == knight, error, |_, _| true);
         tuned.values()[knight]
     };
     let free = knight_after(0.0);
@@ -134,7 +134,41 @@ fn an_added_square_table_learns_the_square_the_labels_favour() {
     let error = |e: &Editable| e.with_params(|p| mean_squared_error(&samples, p, K));
     let mut tuned = with_tables();
     assert_eq!(tuned.values()[mg], 0, "an added table starts at zero");
-    local_search(&mut tuned, 6, 0.0, |i| i == mg || i == eg, error, |_, _| {});
+    local_search(&mut tuned, 6, 0.0, |i| i == mg || i == eg, error, |_, _| true);
     let (learnt_mg, learnt_eg) = (tuned.values()[mg], tuned.values()[eg]);
     assert!(learnt_mg + learnt_eg >= 120, "learnt {learnt_mg}, {learnt_eg} of 80, 80");
+}
+
+#[test]
+fn a_pass_refused_after_it_ran_is_undone() {
+    let mut truth = Editable::of::<Chess>(&Chess::PARAMS);
+    let knight = index_of(&mut truth, "knight.value.mg");
+    let start = truth.values()[knight];
+    // Off its step's grid, so the knight gets there over several passes as the step halves.
+    truth.set(knight, start + 85);
+    let samples = labelled_by(&truth, 1000);
+    let error = |e: &Editable| e.with_params(|p| mean_squared_error(&samples, p, K));
+    let tune = |refused: usize| {
+        let mut after_each = vec![Editable::of::<Chess>(&Chess::PARAMS).to_rust()];
+        let mut tuned = Editable::of::<Chess>(&Chess::PARAMS);
+        let kept = local_search(
+            &mut tuned,
+            6,
+            0.0,
+            |i| i == knight,
+            error,
+            |e, pass| {
+                after_each.push(e.to_rust());
+                pass.number != refused
+            },
+        );
+        (tuned.to_rust(), kept, error(&tuned), after_each)
+    };
+    let (_, _, _, after_each) = tune(usize::MAX);
+    let refused = (2..after_each.len())
+        .find(|&pass| after_each[pass] != after_each[pass - 1])
+        .expect("a pass after the first moves the knight");
+    let (kept, returned_error, kept_error, _) = tune(refused);
+    assert_eq!(kept, after_each[refused - 1], "pass {refused} is undone");
+    assert_eq!(returned_error, kept_error, "the error returned is the kept parameters'");
 }
