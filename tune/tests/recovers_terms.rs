@@ -54,6 +54,16 @@ fn labelled_by(truth: &Editable, count: usize) -> Vec<Sample<Chess>> {
     })
 }
 
+/// 1,000 positions labelled by the real parameters with the knight's middle-game value
+/// raised by `raise`, with that parameter's index and real value.
+fn labelled_with_a_stronger_knight(raise: i32) -> (usize, i32, Vec<Sample<Chess>>) {
+    let mut truth = Editable::of::<Chess>(&Chess::PARAMS);
+    let knight = index_of(&mut truth, "knight.value.mg");
+    let start = truth.values()[knight];
+    truth.set(knight, start + raise);
+    (knight, start, labelled_by(&truth, 1000))
+}
+
 #[test]
 fn local_search_recovers_a_knight_value_and_a_threat_term() {
     let mut truth = Editable::of::<Chess>(&Chess::PARAMS);
@@ -100,11 +110,7 @@ fn editable_parameters_evaluate_as_the_variant_does() {
 
 #[test]
 fn the_anchor_holds_a_term_back_towards_its_start() {
-    let mut truth = Editable::of::<Chess>(&Chess::PARAMS);
-    let knight = index_of(&mut truth, "knight.value.mg");
-    let start = truth.values()[knight];
-    truth.set(knight, start + 80);
-    let samples = labelled_by(&truth, 1000);
+    let (knight, start, samples) = labelled_with_a_stronger_knight(80);
     let error = |e: &Editable| e.with_params(|p| mean_squared_error(&samples, p, K));
     let knight_after = |anchor: f64| {
         let mut tuned = Editable::of::<Chess>(&Chess::PARAMS);
@@ -141,12 +147,8 @@ fn an_added_square_table_learns_the_square_the_labels_favour() {
 
 #[test]
 fn a_pass_refused_after_it_ran_is_undone() {
-    let mut truth = Editable::of::<Chess>(&Chess::PARAMS);
-    let knight = index_of(&mut truth, "knight.value.mg");
-    let start = truth.values()[knight];
     // Off its step's grid, so the knight gets there over several passes as the step halves.
-    truth.set(knight, start + 85);
-    let samples = labelled_by(&truth, 1000);
+    let (knight, _, samples) = labelled_with_a_stronger_knight(85);
     let error = |e: &Editable| e.with_params(|p| mean_squared_error(&samples, p, K));
     let tune = |refused: usize| {
         let mut after_each = vec![Editable::of::<Chess>(&Chess::PARAMS).to_rust()];
