@@ -9,6 +9,9 @@ result once it is known:
 
     <fen>;<score in centipawns, White's view>;<result: 1, 0.5 or 0 for White>
 
+Games are written in the order they were started, so the same command writes the same
+file however its workers' games happen to finish.
+
 A game ends on the rules (checked by pyffish), when both sides agree one is winning by
 more than --resign centipawns for 6 plies (a win), or after --max-plies (a draw).
 
@@ -241,7 +244,9 @@ def main():
     written = 0
     with multiprocessing.Pool(args.workers, worker_init, (args,)) as pool, \
             open(args.out, "a") as out:
-        for done, (positions, result) in enumerate(pool.imap_unordered(run, jobs), 1):
+        # In game order, not in the order games finish: the same command then writes the
+        # same file, whatever the workers' timing (the tuner holds out the file's last tenth).
+        for done, (positions, result) in enumerate(pool.imap(run, jobs), 1):
             if result is None:
                 continue
             for fen, score in positions:
