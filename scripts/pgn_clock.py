@@ -7,7 +7,7 @@ time per move and the mean reported depth, and the mean clock left when the game
 It reads the move comments `ekumen match` writes (`{+0.46/13 0.545s [%clk 0:00:09.555]}`:
 score/depth, time for the move, clock after it). Moves without such a comment (book,
 adjudicated) are skipped. Depths are as each engine reported them, and engines count
-them differently (see the README), so compare depths of one engine across bands only.
+them differently (see docs/strength.md), so compare depths of one engine across bands only.
 """
 import argparse
 import re

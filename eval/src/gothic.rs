@@ -62,8 +62,8 @@
 //! from that figure, and kept because it scored better against Fairy-Stockfish than 61
 //! did; fits hold it (`ekumen-tune --hold tempo`). Zero scored no better than 24, and
 //! 40 (`s(40, 20)`) better, by 0.18 ± 0.14 (95 %) points a game pair over 142 pairs
-//! beside the build with 24 (two gauntlets against Fairy-Stockfish, the README's
-//! strength table): the tempo is now 40.
+//! beside the build with 24 (two gauntlets against Fairy-Stockfish, docs/strength.md):
+//! the tempo is now 40.
 //!
 //! Then came the material imbalance ([`ImbalanceTerms`]), which Fairy-Stockfish's
 //! classical evaluation applies to gothic with Stockfish's chess tables (the bishop pair,

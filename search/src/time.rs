@@ -23,13 +23,13 @@
 //! less `Move Overhead` (the GUI's and the transport's share) once for each of those moves
 //! and twice more, scaled by `Slow Mover` (a percentage, 100 by default: 130 scored
 //! -0.170 ± 0.240 points a game pair against 100 in gothic at 10s+0.1s against
-//! Fairy-Stockfish, README). The optimum is the pool's share for one move; the maximum is
-//! five optima but never more than 35 % of the clock (75 % with one move to go). With a
-//! small clock and a large overhead the engine so moves almost at once, which is what
-//! keeps it from losing on time behind a slow client. USI's byoyomi is lost if unused:
-//! 90 % of it, less the overhead, is added to both limits, and when the main time is
-//! smaller than a period the whole maximum is the aim. `movetime` is a fixed time less the
-//! overhead.
+//! Fairy-Stockfish, docs/strength.md). The optimum is the pool's share for one move;
+//! the maximum is five optima but never more than 35 % of the clock (75 % with one move
+//! to go). With a small clock and a large overhead the engine so moves almost at once,
+//! which is what keeps it from losing on time behind a slow client. USI's byoyomi is
+//! lost if unused: 90 % of it, less the overhead, is added to both limits, and when the
+//! main time is smaller than a period the whole maximum is the aim. `movetime` is a fixed
+//! time less the overhead.
 //!
 //! Pondering: the clock starts at `ponderhit`. The maximum counts from then; the optimum
 //! counts from the start of the search, since the time spent pondering was free.
