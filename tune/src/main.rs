@@ -4,9 +4,9 @@
 //!
 //! The method is Texel's local search (`search.rs`) on the mean squared error of the
 //! predicted win probabilities (`loss.rs`). The file's last tenth, whole games the fit
-//! never sees, is held out and its error reported; a pass that raises it is over-fitting,
-//! so it is undone and the fit stops (a gothic fit's second pass over 167,788 positions
-//! raised it from 0.024291 to 0.024742). The result is printed as the Rust body of the
+//! never sees, is held out (or all of `--held-out FILE`, other games) and its error
+//! reported; a pass that raises it is over-fitting, so it is undone and the fit stops (a
+//! gothic fit's second pass over 167,788 positions raised it from 0.024291 to 0.024742). The result is printed as the Rust body of the
 //! variant's `PARAMS`, rewritten after every pass kept.
 //!
 //! ```text
@@ -78,6 +78,11 @@ struct Args {
     /// Training positions used at most, drawn at random (the held-out tenth is the same).
     #[arg(long)]
     limit: Option<usize>,
+    /// Positions held out of the fit, to judge it: all of this file, and all of --data is
+    /// fitted. Without it the last tenth of --data is held out (about 180 games of
+    /// 116,340 positions, too few to tell close fits apart: see docs/tuning.md).
+    #[arg(long, value_name = "FILE")]
+    held_out: Option<PathBuf>,
 }
 
 fn main() -> ExitCode {
@@ -136,14 +141,26 @@ fn tune<V: Evaluate>(args: &Args) -> Result<(), String> {
         data::offset_fitting_results(&loaded.scores_and_results),
         args.score_offset
     );
-    let (mut samples, rejected) = (loaded.samples, loaded.rejected);
+    let (mut samples, mut rejected) = (loaded.samples, loaded.rejected);
     if samples.len() < 100 {
         return Err(format!("{} positions in {}: too few to tune", samples.len(), path.display()));
     }
-    // The file's last tenth is held out. A file holds whole games, one after another, so
-    // these are positions of games the fit never sees, not the neighbours of positions it
-    // trains on (which would make the held-out error as flattering as the training error).
-    let held_out = samples.split_off(samples.len() - samples.len() / 10);
+    let held_out = match &args.held_out {
+        Some(held_out_path) => {
+            let held_out = data::load::<V>(held_out_path, targets)
+                .map_err(|e| format!("cannot read {}: {e}", held_out_path.display()))?;
+            rejected += held_out.rejected;
+            if held_out.samples.is_empty() {
+                return Err(format!("no positions in {}", held_out_path.display()));
+            }
+            held_out.samples
+        }
+        // The file's last tenth. A file holds whole games, one after another, so these
+        // are positions of games the fit never sees, not the neighbours of positions it
+        // trains on (which would make the held-out error as flattering as the training
+        // error).
+        None => samples.split_off(samples.len() - samples.len() / 10),
+    };
     shuffle(&mut samples);
     if let Some(limit) = args.limit {
         samples.truncate(limit);
