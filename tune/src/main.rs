@@ -6,8 +6,9 @@
 //! predicted win probabilities (`loss.rs`). The file's last tenth, whole games the fit
 //! never sees, is held out (or all of `--held-out FILE`, other games) and its error
 //! reported; a pass that raises it is over-fitting, so it is undone and the fit stops (a
-//! gothic fit's second pass over 167,788 positions raised it from 0.024291 to 0.024742). The result is printed as the Rust body of the
-//! variant's `PARAMS`, rewritten after every pass kept.
+//! gothic fit's second pass over 167,788 positions raised it from 0.024291 to 0.024742).
+//! The result is printed as the Rust body of the variant's `PARAMS`, rewritten after
+//! every pass kept.
 //!
 //! ```text
 //! cargo run --release -p ekumen-tune -- --variant gothic --data target/tuning/gothic.txt \
@@ -18,7 +19,7 @@
 //! evaluation (`explain.rs`), to set beside another engine's evaluation trace.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -134,8 +135,7 @@ fn print_out(text: &str) -> Result<(), String> {
 fn tune<V: Evaluate>(args: &Args) -> Result<(), String> {
     let targets = Targets { lambda: args.lambda, score_offset: args.score_offset };
     let path = args.data.as_ref().ok_or("--data is required")?;
-    let loaded = data::load::<V>(path, targets)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let loaded = load_file::<V>(path, targets)?;
     info!(
         "the games' results fit the scores best with --score-offset {:.0} (given: {:.0})",
         data::offset_fitting_results(&loaded.scores_and_results),
@@ -147,8 +147,7 @@ fn tune<V: Evaluate>(args: &Args) -> Result<(), String> {
     }
     let held_out = match &args.held_out {
         Some(held_out_path) => {
-            let held_out = data::load::<V>(held_out_path, targets)
-                .map_err(|e| format!("cannot read {}: {e}", held_out_path.display()))?;
+            let held_out = load_file::<V>(held_out_path, targets)?;
             rejected += held_out.rejected;
             if held_out.samples.is_empty() {
                 return Err(format!("no positions in {}", held_out_path.display()));
@@ -236,6 +235,11 @@ fn tune<V: Evaluate>(args: &Args) -> Result<(), String> {
 }
 
 /// The same order on every run: `--limit` draws the same positions.
+/// A file of scored positions, or the error that names it.
+fn load_file<V: Evaluate>(path: &Path, targets: Targets) -> Result<data::Loaded<V>, String> {
+    data::load::<V>(path, targets).map_err(|e| format!("cannot read {}: {e}", path.display()))
+}
+
 fn shuffle<T>(items: &mut [T]) {
     let mut rng = Rng::new(0x5eed_7e11);
     for i in (1..items.len()).rev() {

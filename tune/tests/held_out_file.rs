@@ -4,22 +4,15 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use ekumen_movegen::variants::Chess;
-use ekumen_movegen::{Position, Rng};
+use ekumen_movegen::Rng;
+
+mod common;
 
 /// `count` lines of positions from random chess games, with made-up scores and results.
 fn scored_lines(count: usize, seed: u64) -> String {
     let mut rng = Rng::new(seed);
     let mut text = String::new();
-    while text.lines().count() < count {
-        let mut pos = Position::<Chess>::startpos();
-        for _ in 0..4 + rng.below(30) {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            pos.make_move(*rng.pick(&moves));
-        }
+    for pos in common::random_positions(count, &mut rng) {
         let score = rng.below(200) as i32 - 100;
         let result = ["0", "0.5", "1"][rng.below(3)];
         text += &format!("{};{score};{result}\n", pos.fen());

@@ -10,30 +10,15 @@ use ekumen_tune::loss::mean_squared_error;
 use ekumen_tune::params::Editable;
 use ekumen_tune::search::local_search;
 
+mod common;
+
+fn random_positions(count: usize) -> Vec<Position<Chess>> {
+    common::random_positions(count, &mut Rng::new(7))
+}
+
 const K: f64 = 150.0;
 /// Strong enough to hold the knight back visibly on these positions, weak enough to let it move.
 const ANCHOR: f64 = 0.001;
-
-/// Positions from random games, 4 to 40 plies from the start.
-fn random_positions(count: usize) -> Vec<Position<Chess>> {
-    let mut rng = Rng::new(7);
-    let mut out = Vec::new();
-    while out.len() < count {
-        let mut pos = Position::<Chess>::startpos();
-        let plies = 4 + rng.below(37);
-        for _ in 0..plies {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            pos.make_move(*rng.pick(&moves));
-        }
-        if !pos.legal_moves().is_empty() {
-            out.push(pos);
-        }
-    }
-    out
-}
 
 fn index_of(editable: &mut Editable, name: &str) -> usize {
     editable.names().iter().position(|n| n == name).expect("parameter exists")
