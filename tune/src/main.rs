@@ -234,12 +234,12 @@ fn tune<V: Evaluate>(args: &Args) -> Result<(), String> {
     Ok(())
 }
 
-/// The same order on every run: `--limit` draws the same positions.
 /// A file of scored positions, or the error that names it.
 fn load_file<V: Evaluate>(path: &Path, targets: Targets) -> Result<data::Loaded<V>, String> {
     data::load::<V>(path, targets).map_err(|e| format!("cannot read {}: {e}", path.display()))
 }
 
+/// The same order on every run: `--limit` draws the same positions.
 fn shuffle<T>(items: &mut [T]) {
     let mut rng = Rng::new(0x5eed_7e11);
     for i in (1..items.len()).rev() {
