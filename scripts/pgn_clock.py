@@ -2,7 +2,11 @@
 """How each engine of an `ekumen match` PGN spent its clock: per band of moves, the mean
 time per move and the mean reported depth, and the mean clock left when the games ended.
 
-    scripts/pgn_clock.py GAMES.pgn [--band 10]
+    scripts/pgn_clock.py GAMES.pgn [--band 10] [--scores]
+
+--scores: instead, per band, the mean score each engine reported (its own side, in pawns,
+clipped to +-10; mates left out), apart for the games it won, drew and lost: how early
+the winner saw what the loser did not.
 
 It reads the move comments `ekumen match` writes (`{+0.46/13 0.545s [%clk 0:00:09.555]}`:
 score/depth, time for the move, clock after it). Moves without such a comment (book,
@@ -14,7 +18,11 @@ import re
 import sys
 from collections import defaultdict
 
-from pgn_games import commented_moves, read_movetexts, white_moves_first
+from pgn_games import WHITE_POINTS, comment_score, commented_moves, read_movetexts
+from pgn_games import white_moves_first
+
+SCORE_CLIP = 10.0
+OUTCOMES = ("won", "drawn", "lost")
 
 CLOCK_COMMENT = re.compile(
     r"(?:[+-]?[\d.]+|[+-]?M\d+)/(?P<depth>\d+) "
@@ -31,11 +39,62 @@ def timed_moves(body):
             yield ply, match
 
 
+def outcome(tags, white):
+    """'won', 'drawn' or 'lost' for the side (`white` or not) of a finished game; None
+    for an unfinished one."""
+    points = WHITE_POINTS.get(tags.get("Result"))
+    if points is None:
+        return None
+    return OUTCOMES[int(2 - 2 * (points if white else 1 - points))]
+
+
+def print_scores(path, band_moves):
+    """Mean reported score per engine, outcome and band of moves."""
+    per_band = defaultdict(lambda: defaultdict(lambda: defaultdict(list)))
+    games = defaultdict(lambda: defaultdict(int))  # engine -> outcome -> games
+    for tags, body in read_movetexts(path):
+        names = [tags.get("White", "?"), tags.get("Black", "?")]
+        first = 0 if white_moves_first(tags) else 1
+        results = [outcome(tags, True), outcome(tags, False)]
+        if results[0] is None:
+            continue
+        for side in (0, 1):
+            games[names[side]][results[side]] += 1
+        for ply, (_, comment) in enumerate(commented_moves(body)):
+            score = comment_score(comment)
+            if score is None:
+                continue
+            side = (first + ply) % 2
+            band = (ply // 2) // band_moves
+            clipped = max(-SCORE_CLIP, min(SCORE_CLIP, score))
+            per_band[names[side]][results[side]][band].append(clipped)
+    if not per_band:
+        sys.exit(f"{path}: no finished games with scored move comments")
+    for engine in sorted(per_band):
+        counts = ", ".join(f"{games[engine][o]} {o}" for o in OUTCOMES)
+        print(f"{engine}: {counts}; mean score (own side, pawns) and moves scored")
+        bands = sorted({b for o in per_band[engine].values() for b in o})
+        for band in bands:
+            low, high = band * band_moves + 1, (band + 1) * band_moves
+            cells = []
+            for o in OUTCOMES:
+                scores = per_band[engine][o].get(band, [])
+                mean = f"{sum(scores) / len(scores):+6.2f}" if scores else "     -"
+                cells.append(f"{o} {mean} ({len(scores):4})")
+            print(f"  moves {low:3}-{high:3}: " + ", ".join(cells))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("pgn")
     parser.add_argument("--band", type=int, default=10, help="moves per band (default 10)")
+    parser.add_argument(
+        "--scores", action="store_true", help="mean reported scores by outcome instead"
+    )
     args = parser.parse_args()
+    if args.scores:
+        print_scores(args.pgn, args.band)
+        return
 
     per_band = defaultdict(lambda: defaultdict(list))  # engine -> band -> [(time, depth)]
     clock_left = defaultdict(list)
