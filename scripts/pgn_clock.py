@@ -2,11 +2,12 @@
 """How each engine of an `ekumen match` PGN spent its clock: per band of moves, the mean
 time per move and the mean reported depth, and the mean clock left when the games ended.
 
-    scripts/pgn_clock.py GAMES.pgn [--band 10] [--scores]
+    scripts/pgn_clock.py GAMES.pgn [--band 10] [--scores] [--with ENGINE]
 
 --scores: instead, per band, the mean score each engine reported (its own side, in pawns,
 clipped to +-10; mates left out), apart for the games it won, drew and lost: how early
-the winner saw what the loser did not.
+the winner saw what the loser did not. --with ENGINE: only the games ENGINE played (one
+pairing of a gauntlet).
 
 It reads the move comments `ekumen match` writes (`{+0.46/13 0.545s [%clk 0:00:09.555]}`:
 score/depth, time for the move, clock after it). Moves without such a comment (book,
@@ -48,11 +49,19 @@ def outcome(tags, white):
     return OUTCOMES[int(2 - 2 * (points if white else 1 - points))]
 
 
-def print_scores(path, band_moves):
+def games_with(path, engine):
+    """The (tags, movetext) of `path`, only those `engine` played when it is given."""
+    games = read_movetexts(path)
+    if engine is None:
+        return games
+    return [(t, b) for t, b in games if engine in (t.get("White"), t.get("Black"))]
+
+
+def print_scores(games_read, band_moves):
     """Mean reported score per engine, outcome and band of moves."""
     per_band = defaultdict(lambda: defaultdict(lambda: defaultdict(list)))
     games = defaultdict(lambda: defaultdict(int))  # engine -> outcome -> games
-    for tags, body in read_movetexts(path):
+    for tags, body in games_read:
         names = [tags.get("White", "?"), tags.get("Black", "?")]
         first = 0 if white_moves_first(tags) else 1
         results = [outcome(tags, True), outcome(tags, False)]
@@ -69,7 +78,7 @@ def print_scores(path, band_moves):
             clipped = max(-SCORE_CLIP, min(SCORE_CLIP, score))
             per_band[names[side]][results[side]][band].append(clipped)
     if not per_band:
-        sys.exit(f"{path}: no finished games with scored move comments")
+        sys.exit("no finished games with scored move comments")
     for engine in sorted(per_band):
         counts = ", ".join(f"{games[engine][o]} {o}" for o in OUTCOMES)
         print(f"{engine}: {counts}; mean score (own side, pawns) and moves scored")
@@ -91,14 +100,16 @@ def main():
     parser.add_argument(
         "--scores", action="store_true", help="mean reported scores by outcome instead"
     )
+    parser.add_argument("--with", dest="engine", help="only the games this engine played")
     args = parser.parse_args()
+    games_read = games_with(args.pgn, args.engine)
     if args.scores:
-        print_scores(args.pgn, args.band)
+        print_scores(games_read, args.band)
         return
 
     per_band = defaultdict(lambda: defaultdict(list))  # engine -> band -> [(time, depth)]
     clock_left = defaultdict(list)
-    for tags, body in read_movetexts(args.pgn):
+    for tags, body in games_read:
         names = [tags.get("White", "?"), tags.get("Black", "?")]
         first = 0 if white_moves_first(tags) else 1
         last_clock = {}
