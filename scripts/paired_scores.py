@@ -20,6 +20,10 @@ openings are checked to be the same (`FEN` tag of each game); a mismatch is an e
 since the comparison would then be between different positions. `--also A2 B2` adds a run
 of both builds on other openings (another seed): its pairs are reported alone and then
 pooled with the first run's, one difference per pair, for one figure over every run.
+`--prior PAIRS:DIFF:ERROR:FIRST:SECOND` pools in a run whose PGNs are no longer at hand
+from what was reported of it (its pairs, mean difference and 95 % error, and the two
+builds' points): a mean and a standard deviation fix a run's sum and sum of squares, so
+the pooled figure is the one its pairs would give, up to the reported figures' rounding.
 """
 import argparse
 import math
@@ -125,9 +129,32 @@ def compare(first, seconds, engine):
 
 def mean_and_error(differences):
     """The mean of the pairs' differences with its 95 % error, as text."""
-    mean = statistics.mean(differences)
-    error = Z_95 * statistics.stdev(differences) / len(differences) ** 0.5
-    return f"{mean:+.3f} ± {error:.3f}"
+    return moments_text(len(differences), sum(differences), sum(d * d for d in differences))
+
+
+def moments_text(count, total, squares):
+    """The mean and 95 % error of `count` values with sum `total` and sum of squares
+    `squares`, as text."""
+    mean = total / count
+    variance = max(squares - count * mean * mean, 0.0) / (count - 1)
+    return f"{mean:+.3f} ± {Z_95 * (variance / count) ** 0.5:.3f}"
+
+
+def prior_run(text):
+    """(pairs, sum, sum of squares, first points, second points) of a run given as
+    `PAIRS:DIFF:ERROR:FIRST:SECOND`, its reported figures."""
+    try:
+        pairs, difference, error, first, second = text.split(":")
+        pairs, difference, error = int(pairs), float(difference), float(error)
+        first, second = float(first), float(second)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: expected PAIRS:DIFF:ERROR:FIRST:SECOND, e.g. 125:0.048:0.147:122:116")
+    if pairs < 2 or error < 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: needs two pairs or more and an error >= 0")
+    deviation = error / Z_95 * pairs ** 0.5
+    squares = (pairs - 1) * deviation ** 2 + pairs * difference ** 2
+    return pairs, pairs * difference, squares, first, second
 
 
 def main():
@@ -140,21 +167,26 @@ def main():
                         metavar=("FIRST", "SECOND"),
                         help="a further run of both builds on other openings, pooled "
                              "pair by pair with the others (repeatable)")
+    parser.add_argument("--prior", type=prior_run, action="append", default=[],
+                        metavar="PAIRS:DIFF:ERROR:FIRST:SECOND",
+                        help="an earlier run known only by its reported figures, pooled "
+                             "with the others (repeatable)")
     parser.add_argument("--engine", default="Ekumen", help="the builds' default name")
     args = parser.parse_args()
     results = [compare(args.first, args.second, args.engine)]
     for first, second in args.also:
         print()
         results.append(compare(first, [second], args.engine))
-    if len(results) > 1:
-        differences = [d for result in results for d in result[0]]
-        first_points = sum(result[1] for result in results)
-        second_points = sum(result[2] for result in results)
-        games = sum(result[3] for result in results)
-        print(f"\npooled over {len(results)} runs, {len(differences)} pairs: first "
+    # Each run as (pairs, sum and sum of squares of its differences, the builds' points).
+    runs = [(len(d), sum(d), sum(x * x for x in d), a, b) for d, a, b, _ in results]
+    runs += args.prior
+    if len(runs) > 1:
+        pairs, total, squares, first_points, second_points = (sum(c) for c in zip(*runs))
+        games = 2 * pairs
+        print(f"\npooled over {len(runs)} runs, {pairs} pairs: first "
               f"{first_points:g}/{games} ({100 * first_points / games:.1f} %), second "
               f"{second_points:.4g}/{games} ({100 * second_points / games:.1f} %), "
-              f"first - second {mean_and_error(differences)} points a game pair")
+              f"first - second {moments_text(pairs, total, squares)} points a game pair")
 
 
 if __name__ == "__main__":
