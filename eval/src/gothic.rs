@@ -84,8 +84,7 @@
 //! The terms now are a fit to Fairy-Stockfish's 30,000-node scores (`tune/data/`, seeds
 //! 72 and 73, 116,340 positions, `--anchor 3e-4 --passes 2`, tempo included: it went from
 //! 40 to 48), judged by 43,695 positions of seed 74's games, which it never saw: error
-//! 0.026011 before, 0.024831 after (docs/tuning.md; the fit is also in
-//! `tune/fits/gothic-deep-s74.rs`). Played beside the build before it against
+//! 0.026011 before, 0.024831 after (docs/tuning.md). Played beside the build before it against
 //! Fairy-Stockfish at 10s+0.1s on 524 fresh opening pairs (four gauntlets, seeds 64, 65,
 //! 67 and 68): 48.9 % against 44.6 %, +0.086 ± 0.075 points a game pair (95 %).
 
