@@ -106,7 +106,7 @@ def common_pairs(a, runs, names):
 
 def compare(first, seconds, engine):
     """Prints one comparison of `first` with the `seconds` on their common openings and
-    returns the pairs' differences and the two builds' points and games."""
+    returns the pairs' differences and the two builds' points."""
     a = engine_scores(*source(first, engine))
     runs = [engine_scores(*source(second, engine)) for second in seconds]
     pairs = common_pairs(a, runs, seconds)
@@ -124,7 +124,7 @@ def compare(first, seconds, engine):
     differences = [pair_points(a, p) - statistics.mean(pair_points(b, p) for b in runs)
                    for p in pairs]
     print(f"first - second: {mean_and_error(differences)} points a game pair")
-    return differences, first_points, second_points, len(games)
+    return differences, first_points, second_points
 
 
 def mean_and_error(differences):
@@ -178,7 +178,7 @@ def main():
         print()
         results.append(compare(first, [second], args.engine))
     # Each run as (pairs, sum and sum of squares of its differences, the builds' points).
-    runs = [(len(d), sum(d), sum(x * x for x in d), a, b) for d, a, b, _ in results]
+    runs = [(len(d), sum(d), sum(x * x for x in d), a, b) for d, a, b in results]
     runs += args.prior
     if len(runs) > 1:
         pairs, total, squares, first_points, second_points = (sum(c) for c in zip(*runs))
