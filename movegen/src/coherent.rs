@@ -1,5 +1,5 @@
 //! The coherent knight: `k` rook steps then `k` bishop steps, or the reverse, through
-//! empty squares (rules: coherent.md).
+//! empty squares (docs/rules/coherent.md).
 //!
 //! For each square the tables list, per first-leg direction and in order of growing `k`,
 //! the corner square and the four possible second legs (the mask of squares they pass and

@@ -1,6 +1,6 @@
-//! Chess (FIDE rules), the dialect's default variant. `UCI_Chess960` switches castling
-//! notation to king-takes-rook; the castling rules themselves are Chess960's, of which
-//! standard castling is the special case.
+//! Chess (FIDE rules; docs/rules/chess.md), the dialect's default variant. `UCI_Chess960`
+//! switches castling notation to king-takes-rook; the castling rules themselves are
+//! Chess960's, of which standard castling is the special case.
 
 use crate::piece::{leaps, PieceDef, PieceType};
 use crate::sliders::{DIAGONAL, ORTHOGONAL};

@@ -1,4 +1,4 @@
-//! Coherent chess (rules: coherent.md, the only reference: no other engine plays it).
+//! Coherent chess (docs/rules/coherent.md, its specification: no other engine plays it).
 //! 9x9; pawns step one square in any direction, moving or capturing, and never promote;
 //! the knight slides `k` squares like a rook then `k` like a bishop (or the reverse)
 //! through empty squares; no castling, no en passant, no double step. Stalemate is a draw.

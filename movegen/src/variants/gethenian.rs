@@ -1,15 +1,15 @@
-//! Gethenian chess (rules: gethenian.md; reference: Fairy-Stockfish with its variants.ini
-//! section `[gethenian]`). Every board move flips the moved piece between its light form
-//! and its dark form (`+`, back with `-`); captures go to the capturer's hand and may be
-//! dropped anywhere in either form. Each form is a piece type of its own, so the rook that
-//! came from the left bishop (`+B`) and the one from the right bishop (`+I`) move alike but
-//! remember where they turn back to.
+//! Gethenian chess (docs/rules/gethenian.md; reference: Fairy-Stockfish with its
+//! variants.ini section `[gethenian]`). Every board move flips the moved piece between
+//! its light form and its dark form (`+`, back with `-`); captures go to the capturer's
+//! hand and may be dropped anywhere in either form. Each form is a piece type of its own,
+//! so the rook that came from the left bishop (`+B`) and the one from the right bishop
+//! (`+I`) move alike but remember where they turn back to.
 //!
 //! As in Fairy-Stockfish the kings are pseudo-royal: either form may not be left attacked
 //! (while a side has one of that form), the dark king attacks nothing, losing the king is
 //! not itself a game end, no check counts for the fifty-move rule, and a side without a
-//! legal move has lost. The rules page speaks of fifty moves without a capture; Fairy-
-//! Stockfish's clock, which we follow, is also reset by drops.
+//! legal move has lost. The game's first description speaks of fifty moves without a
+//! capture; Fairy-Stockfish's clock, which we follow, is also reset by drops.
 
 use crate::piece::{leaps, PieceDef, PieceType};
 use crate::sliders::{EAST, NORTH_EAST, NORTH_WEST, SOUTH_EAST, SOUTH_WEST, WEST};

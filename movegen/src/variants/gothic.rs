@@ -1,6 +1,6 @@
-//! Gothic chess (rules: gothic.md): chess on 10x8 with the chancellor (rook + knight) and
-//! the archbishop (bishop + knight). Castling moves the king three squares (f1-i1, f1-c1)
-//! as Fairy-Stockfish and Cute Chess do.
+//! Gothic chess (docs/rules/gothic.md): chess on 10x8 with the chancellor (rook + knight)
+//! and the archbishop (bishop + knight). Castling moves the king three squares (f1-i1,
+//! f1-c1) as Fairy-Stockfish and Cute Chess do.
 
 use super::chess::{chess_piece, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use crate::piece::{leaps, PieceDef, PieceType};

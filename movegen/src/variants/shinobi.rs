@@ -1,10 +1,10 @@
-//! Shinobi chess (rules: shinobi.md; reference: Fairy-Stockfish with its variants.ini
+//! Shinobi chess (docs/rules/shinobi.md; reference: Fairy-Stockfish with its variants.ini
 //! section `[shinobi:chess]`). The Sakura Clan (White) drops pieces on its first four
-//! ranks; captured pieces vanish. Clan pawns, monks, horses and lances promote on ranks 7-8
-//! (Kingdom pawns on 2-1), always: Fairy-Stockfish generates only the promoting move, and
-//! so do we, although the game's guide calls lance and monk promotion on rank 7 optional.
-//! A king on the far rank wins at once (campmate), stalemate loses, and a repetition forced
-//! by perpetual check loses for the checker.
+//! ranks; captured pieces vanish. Clan pawns, monks, horses and lances promote on ranks
+//! 7-8 (Kingdom pawns on 2-1), always: Fairy-Stockfish generates only the promoting move,
+//! and so do we, although the game's guide calls lance and monk promotion on rank 7
+//! optional. A king on the far rank wins at once (campmate), stalemate loses, and a
+//! repetition forced by perpetual check loses for the checker.
 
 use super::chess::{chess_piece, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use crate::piece::{leaps, PieceDef, PieceType};
