@@ -1,6 +1,6 @@
 //! A deliberately naive reference implementation of coherent chess.
 //!
-//! Coherent chess (`UCI_Variant coherent`, rules in the project's `coherent.md`) is played
+//! Coherent chess (`UCI_Variant coherent`, rules in `docs/rules/coherent.md`) is played
 //! on a 9x9 board and no other engine implements it, so the fast move generator in
 //! `ekumen-movegen` has nothing to be compared with except this module. Everything here
 //! is written to be obviously correct rather than fast:
