@@ -14,7 +14,6 @@ mod input;
 mod output;
 mod perft;
 mod session;
-mod tournament;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -70,7 +69,7 @@ enum CliCommand {
         chess960: bool,
     },
     /// Play engine-vs-engine games and tournaments, every move checked by Ekumen's rules.
-    Match(Box<tournament::MatchArgs>),
+    Match(Box<ekumen_match::MatchArgs>),
 }
 
 fn parse_variant(name: &str) -> Result<VariantId, String> {
@@ -99,7 +98,7 @@ fn main() -> ExitCode {
         Some(CliCommand::Perft { variant, fen, depth, threads, chess960 }) => {
             run_perft(variant, fen.as_deref(), depth, threads, chess960)
         }
-        Some(CliCommand::Match(args)) => tournament::run(*args),
+        Some(CliCommand::Match(args)) => ekumen_match::run(*args),
     }
 }
 

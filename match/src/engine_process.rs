@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use ekumen_movegen::VariantId;
 
-use super::config::EngineSpec;
+use crate::config::EngineSpec;
 
 /// What came from the engine's stdout.
 #[derive(Debug)]

@@ -19,7 +19,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use ekumen_movegen::{dispatch, Color, VariantId};
 
-use super::game::{GameRecord, MoveRecord};
+use crate::game::{GameRecord, MoveRecord};
 
 /// The first comment of every game's movetext.
 pub const NOTATION_NOTE: &str = "Moves in UCI notation (Fairy-Stockfish dialect), not SAN";
@@ -157,9 +157,9 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::tournament::config::SearchLimits;
-    use crate::tournament::game::{EngineScore, GameResult, GameSetup, Termination};
-    use crate::tournament::openings::Opening;
+    use crate::config::SearchLimits;
+    use crate::game::{EngineScore, GameResult, GameSetup, Termination};
+    use crate::openings::Opening;
     use ekumen_movegen::EndReason;
 
     #[test]

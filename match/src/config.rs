@@ -16,7 +16,7 @@ use std::time::Duration;
 use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches, ValueEnum};
 use ekumen_movegen::VariantId;
 
-use super::stats::Sprt;
+use crate::stats::Sprt;
 
 /// `ekumen match`: engine-vs-engine games, every move checked by Ekumen's rules.
 #[derive(Args, Debug)]

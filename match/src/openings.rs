@@ -30,7 +30,7 @@ use std::path::Path;
 use ekumen_movegen::{AnyPosition, VariantId};
 use ekumen_search::{Limits, SearchScore, SearchSettings, Searcher};
 
-use super::config::{OpeningOrder, OpeningSpec};
+use crate::config::{OpeningOrder, OpeningSpec};
 
 /// A start position for a pair of games. Only its FEN is kept (a position carries room
 /// for its history, and a long match holds many openings); [`Opening::position`] rebuilds it.

@@ -27,9 +27,9 @@ use std::time::{Duration, Instant, SystemTime};
 
 use ekumen_movegen::{AnyPosition, Color, EndReason, GameResult as RulesResult};
 
-use super::config::{Adjudication, Clock, EngineSpec, MatchConfig, SearchLimits};
-use super::engine_process::{describe_departure, Departure, EngineProcess, WaitError};
-use super::openings::Opening;
+use crate::config::{Adjudication, Clock, EngineSpec, MatchConfig, SearchLimits};
+use crate::engine_process::{describe_departure, Departure, EngineProcess, WaitError};
+use crate::openings::Opening;
 
 /// How a game ended, for White.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -580,7 +580,7 @@ fn referee(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tournament::config::{DrawRule, ResignRule};
+    use crate::config::{DrawRule, ResignRule};
 
     #[test]
     fn reads_scores_from_info_lines() {

@@ -11,8 +11,8 @@ use std::collections::{BTreeMap, HashMap};
 
 use ekumen_movegen::Color;
 
-use super::game::{GameRecord, GameResult};
-use super::stats::{
+use crate::game::{GameRecord, GameResult};
+use crate::stats::{
     elo_from_pentanomial, elo_from_trinomial, EloEstimate, Pentanomial, Sprt, SprtDecision,
     Trinomial,
 };
