@@ -24,13 +24,16 @@
 //! the first 7 openings of one match, seed 17). The search sees such tactics; it made
 //! 100 gothic openings 12 s slower to draw, about 0.12 s an opening.
 
+use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
+use std::sync::{Arc, Mutex};
 
 use ekumen_movegen::{AnyPosition, VariantId};
 use ekumen_search::{Limits, SearchScore, SearchSettings, Searcher};
 
-use crate::config::{OpeningOrder, OpeningSpec};
+use crate::cli::OpeningOrder;
+use crate::config::OpeningSpec;
 
 /// A start position for a pair of games. Only its FEN is kept (a position carries room
 /// for its history, and a long match holds many openings); [`Opening::position`] rebuilds it.
@@ -105,6 +108,24 @@ impl OpeningBook {
                 random_opening(*variant, *plies, *max_eval_cp, *seed, pair)
             }
         }
+    }
+}
+
+/// Openings by pair index, made on first use and shared by both games of the pair.
+#[derive(Debug)]
+pub struct OpeningCache {
+    book: OpeningBook,
+    made: Mutex<BTreeMap<usize, Arc<Opening>>>,
+}
+
+impl OpeningCache {
+    pub fn new(book: OpeningBook) -> OpeningCache {
+        OpeningCache { book, made: Mutex::new(BTreeMap::new()) }
+    }
+
+    pub fn get(&self, pair: usize) -> Arc<Opening> {
+        let mut made = self.made.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        Arc::clone(made.entry(pair).or_insert_with(|| Arc::new(self.book.for_pair(pair))))
     }
 }
 

@@ -1,4 +1,4 @@
-//! PGN output.
+//! PGN output: the text of a game, and the file the games are written to in order.
 //!
 //! Tags: the seven-tag roster, then `Variant` (the `UCI_Variant` name, as Fairy-Stockfish
 //! tools expect: `chess`, `gothic`, `shinobi`, `gethenian`, `coherent`), `FEN` and
@@ -15,11 +15,15 @@
 //! `{+0.35/12 0.153s [%clk 0:00:09.847]}`. The last comment gives the reason the game
 //! ended (`{White mates}`, `{Black loses on time}`), then the result.
 
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::Path;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use ekumen_movegen::{dispatch, Color, VariantId};
 
-use crate::game::{GameRecord, MoveRecord};
+use crate::record::{GameRecord, MoveRecord};
 
 /// The first comment of every game's movetext.
 pub const NOTATION_NOTE: &str = "Moves in UCI notation (Fairy-Stockfish dialect), not SAN";
@@ -152,14 +156,73 @@ fn civil_from_days(days: i64) -> (i64, u32, u32) {
     (year, month, day)
 }
 
+/// Writes finished games to the PGN file in game-number order, so that the file's order
+/// does not depend on the concurrency.
+#[derive(Debug)]
+pub struct PgnWriter {
+    file: Option<BufWriter<File>>,
+    pending: BTreeMap<usize, String>,
+    next: usize,
+}
+
+impl PgnWriter {
+    /// A writer to a new file at `path`, or one that writes nothing.
+    ///
+    /// # Errors
+    /// The file cannot be created.
+    pub fn create(path: Option<&Path>) -> Result<PgnWriter, String> {
+        let file = match path {
+            Some(path) => Some(BufWriter::new(
+                File::create(path)
+                    .map_err(|e| format!("cannot create PGN file {}: {e}", path.display()))?,
+            )),
+            None => None,
+        };
+        Ok(PgnWriter { file, pending: BTreeMap::new(), next: 1 })
+    }
+
+    pub fn add(&mut self, number: usize, text: Option<String>) -> std::io::Result<()> {
+        if self.file.is_none() {
+            return Ok(());
+        }
+        self.pending.insert(number, text.unwrap_or_default());
+        while let Some(text) = self.pending.remove(&self.next) {
+            self.write(&text)?;
+            self.next += 1;
+        }
+        Ok(())
+    }
+
+    /// Writes what is left, gaps and all (games never played after an early stop).
+    pub fn finish(&mut self) -> std::io::Result<()> {
+        for text in std::mem::take(&mut self.pending).into_values() {
+            self.write(&text)?;
+        }
+        if let Some(file) = &mut self.file {
+            file.flush()?;
+        }
+        Ok(())
+    }
+
+    fn write(&mut self, text: &str) -> std::io::Result<()> {
+        match &mut self.file {
+            Some(file) if !text.is_empty() => {
+                file.write_all(text.as_bytes())?;
+                file.flush()
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::config::SearchLimits;
-    use crate::game::{EngineScore, GameResult, GameSetup, Termination};
     use crate::openings::Opening;
+    use crate::record::{EngineScore, GameResult, GameSetup, Termination};
+    use crate::time_control::SearchLimits;
     use ekumen_movegen::EndReason;
 
     #[test]

@@ -11,7 +11,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use ekumen_movegen::Color;
 
-use crate::game::{GameRecord, GameResult};
+use crate::record::{GameRecord, GameResult};
 use crate::stats::{
     elo_from_pentanomial, elo_from_trinomial, EloEstimate, Pentanomial, Sprt, SprtDecision,
     Trinomial,
