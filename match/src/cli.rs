@@ -38,19 +38,17 @@ pub struct MatchArgs {
     /// Who plays whom when there are more than two engines.
     #[arg(long, value_enum, default_value_t = TournamentKind::RoundRobin)]
     pub tournament: TournamentKind,
-    /// A file of opening positions, one FEN (or EPD) per line; `#` starts a comment.
+    /// A file of opening positions (e.g. books/<variant>.epd): one FEN or EPD per line,
+    /// of which the first four fields are read; `#` starts a comment.
     #[arg(long, conflicts_with = "random_openings")]
     pub openings: Option<PathBuf>,
     /// The order openings are taken from the file in.
     #[arg(long, value_enum, default_value_t = OpeningOrder::Sequential)]
     pub openings_order: OpeningOrder,
-    /// Random balanced openings: this many random legal plies from the start position.
+    /// Random openings: this many uniformly random legal plies from the start position,
+    /// not judged for balance (a quick test; measure with --openings).
     #[arg(long, value_name = "PLIES")]
     pub random_openings: Option<u32>,
-    /// Random openings that Ekumen's short search scores beyond this many centipawns
-    /// are rejected.
-    #[arg(long, default_value_t = 150)]
-    pub opening_max_eval: i32,
     /// Games played at the same time, each with its own engine processes.
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,

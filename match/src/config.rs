@@ -103,7 +103,7 @@ impl EngineSpec {
 pub enum OpeningSpec {
     StartPosition,
     File { path: PathBuf, order: OpeningOrder },
-    Random { plies: u32, max_eval_cp: i32 },
+    Random { plies: u32 },
 }
 
 /// A validated `ekumen match` command line.
@@ -246,9 +246,7 @@ impl MatchConfig {
         }
         let openings = match (&args.openings, args.random_openings) {
             (Some(path), _) => OpeningSpec::File { path: path.clone(), order: args.openings_order },
-            (None, Some(plies)) => {
-                OpeningSpec::Random { plies, max_eval_cp: args.opening_max_eval.max(0) }
-            }
+            (None, Some(plies)) => OpeningSpec::Random { plies },
             (None, None) => OpeningSpec::StartPosition,
         };
         if args.max_moves == Some(0) {

@@ -2,6 +2,10 @@
 //! rules as the arbiter: `ekumen match ...` (the engine binary hands the subcommand to
 //! [`run`]).
 //!
+//! The runner is an instrument: it depends on the rules (ekumen-movegen) and on nothing
+//! that plays, so a change to Ekumen's search or evaluation cannot change how its games
+//! are started, refereed or counted.
+//!
 //! # Layout
 //! - `cli`: the command line as clap reads it; `config`: its words checked into a
 //!   `config::MatchConfig` before any engine starts.

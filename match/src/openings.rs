@@ -10,19 +10,13 @@
 //!   skipped. Every position is checked against the rules when the file is read and
 //!   stored in Ekumen's (Fairy-Stockfish's) FEN form. Taken in file order, or shuffled
 //!   with the seed; pair `k` gets entry `k mod count` of that order.
-//! - **random balanced openings** of N plies: N uniformly random legal moves from the
-//!   start position, with a generator seeded by (seed, k). A candidate is rejected when
-//!   the game ends on the way (or right after the last ply), or when it is not balanced:
-//!   Ekumen's search of it, [`JUDGE_NODES`] nodes on one thread, must score it within
-//!   `max_eval_cp` centipawns of zero. After 1000 rejected candidates the most balanced
-//!   one seen is used. Every candidate is searched with an empty table and fresh
-//!   histories, so the opening of a pair still depends on the seed and the pair alone.
-//!
-//! The judge used to be a capture-only search four plies deep. Random plies in gothic
-//! often leave a compound piece giving check or two pieces hanging at once, which that
-//! scan scored near even and Fairy-Stockfish's first move scored at 3 to 8 pawns (2 of
-//! the first 7 openings of one match, seed 17). The search sees such tactics; it made
-//! 100 gothic openings 12 s slower to draw, about 0.12 s an opening.
+//! - **random openings** of N plies: N uniformly random legal moves from the start
+//!   position, with a generator seeded by (seed, k); a walk on which the game ends (or
+//!   is over right after the last ply) is drawn again. Nothing judges whether the result
+//!   is balanced: the runner plays no chess of its own, so that a change to the engines
+//!   it measures cannot change the openings a seed gives. Random plies in gothic often
+//!   leave a piece hanging or a compound piece giving check, so such openings suit
+//!   quick tests; measurements use a fixed book (`books/<variant>.epd`).
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -30,7 +24,6 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 use ekumen_movegen::{AnyPosition, VariantId};
-use ekumen_search::{Limits, SearchScore, SearchSettings, Searcher};
 
 use crate::cli::OpeningOrder;
 use crate::config::OpeningSpec;
@@ -70,13 +63,11 @@ impl Opening {
 pub enum OpeningBook {
     StartPosition(Opening),
     List(Vec<Opening>),
-    Random { variant: VariantId, plies: u32, max_eval_cp: i32, seed: u64 },
+    Random { variant: VariantId, plies: u32, seed: u64 },
 }
 
-/// How many candidates a random opening may take.
+/// How many random walks an opening may take before the start position is used.
 const RANDOM_ATTEMPTS: usize = 1000;
-/// Nodes of Ekumen's search that judge whether a random opening is balanced.
-pub const JUDGE_NODES: u64 = 20_000;
 
 impl OpeningBook {
     /// Prepares the openings (reads and checks the file).
@@ -93,9 +84,7 @@ impl OpeningBook {
                 }
                 OpeningBook::List(openings)
             }
-            OpeningSpec::Random { plies, max_eval_cp } => {
-                OpeningBook::Random { variant, plies: *plies, max_eval_cp: *max_eval_cp, seed }
-            }
+            OpeningSpec::Random { plies } => OpeningBook::Random { variant, plies: *plies, seed },
         })
     }
 
@@ -104,8 +93,8 @@ impl OpeningBook {
         match self {
             OpeningBook::StartPosition(opening) => opening.clone(),
             OpeningBook::List(openings) => openings[pair % openings.len()].clone(),
-            OpeningBook::Random { variant, plies, max_eval_cp, seed } => {
-                random_opening(*variant, *plies, *max_eval_cp, *seed, pair)
+            OpeningBook::Random { variant, plies, seed } => {
+                random_opening(*variant, *plies, *seed, pair)
             }
         }
     }
@@ -199,39 +188,15 @@ pub fn shuffle<T>(items: &mut [T], rng: &mut Rng) {
     }
 }
 
-fn random_opening(
-    variant: VariantId,
-    plies: u32,
-    max_eval_cp: i32,
-    seed: u64,
-    pair: usize,
-) -> Opening {
+fn random_opening(variant: VariantId, plies: u32, seed: u64, pair: usize) -> Opening {
     let mut rng = Rng::new(seed.wrapping_mul(0x2545_f491_4f6c_dd1d) ^ pair as u64);
-    let mut judge = Judge::new();
-    let mut best: Option<(i32, AnyPosition)> = None;
     for _ in 0..RANDOM_ATTEMPTS {
-        let Some(position) = random_walk(variant, plies, &mut rng) else { continue };
-        let eval = judge.imbalance(&position);
-        if eval <= max_eval_cp {
+        if let Some(position) = random_walk(variant, plies, &mut rng) {
             return Opening::new(&position);
         }
-        if best.as_ref().is_none_or(|(best_eval, _)| eval < *best_eval) {
-            best = Some((eval, position));
-        }
     }
-    match best {
-        Some((eval, position)) => {
-            log::warn!(
-                "no random {variant} opening within {max_eval_cp} cp for pair {pair}; \
-                 using one at {eval} cp"
-            );
-            Opening::new(&position)
-        }
-        None => {
-            log::warn!("no random {variant} opening of {plies} plies; using the start position");
-            Opening::start(variant)
-        }
-    }
+    log::warn!("no random {variant} opening of {plies} plies; using the start position");
+    Opening::start(variant)
 }
 
 /// `plies` random legal moves from the start; `None` if the game ends on the way. The
@@ -251,29 +216,6 @@ fn random_walk(variant: VariantId, plies: u32, rng: &mut Rng) -> Option<AnyPosit
     AnyPosition::from_fen(variant, &position.fen(), false).ok()
 }
 
-/// Scores candidate openings with Ekumen's search.
-struct Judge {
-    searcher: Searcher,
-}
-
-impl Judge {
-    fn new() -> Judge {
-        let settings = SearchSettings { threads: 1, hash_mb: 4, ..SearchSettings::default() };
-        Judge { searcher: Searcher::new(settings) }
-    }
-
-    /// How far from even `position` is, in centipawns (a mate counts as `i32::MAX`).
-    fn imbalance(&mut self, position: &AnyPosition) -> i32 {
-        self.searcher.clear();
-        let limits = Limits { nodes: Some(JUDGE_NODES), ..Limits::default() };
-        let searched = self.searcher.search_to_end(position, limits);
-        match searched.and_then(|(_, reports)| reports.last().map(|report| report.score)) {
-            Some(SearchScore::Cp(cp)) => cp.saturating_abs(),
-            _ => i32::MAX,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -281,35 +223,15 @@ mod tests {
     #[test]
     fn random_openings_are_reproducible_and_playable() {
         for variant in VariantId::ALL {
-            let a = random_opening(variant, 6, 150, 7, 3);
-            let b = random_opening(variant, 6, 150, 7, 3);
+            let a = random_opening(variant, 6, 7, 3);
+            let b = random_opening(variant, 6, 7, 3);
             assert_eq!(a.fen, b.fen, "{variant}");
             assert!(!a.is_start, "{variant}");
             assert!(a.position().outcome().is_none(), "{variant}");
             assert!(!a.position().legal_moves().is_empty(), "{variant}");
         }
-        let other = random_opening(VariantId::Chess, 6, 150, 7, 4);
-        assert_ne!(other.fen, random_opening(VariantId::Chess, 6, 150, 7, 3).fen);
-    }
-
-    #[test]
-    fn the_judge_sees_what_hangs() {
-        // Random gothic openings that a capture-only scan had scored near even; in both,
-        // Fairy-Stockfish's first move scored 3 pawns or more (seed 17, pairs 3 and 6).
-        let lopsided = [
-            "r1bq1kabnr/pppp1pp1pp/n4c1p2/4p5/2P4A2/2N7/PP1PPPPPPP/R1BQCK1BNR w KQkq - 2 5",
-            "rnbq1kabnr/ppppppppp1/2A6p/10/8P1/3P6/PPP1PPPc1P/RNBQCK1BNR w KQkq - 0 5",
-        ];
-        let mut judge = Judge::new();
-        for fen in lopsided {
-            let position = AnyPosition::from_fen(VariantId::Gothic, fen, false).unwrap();
-            assert!(judge.imbalance(&position) > 150, "{fen}");
-        }
-        let start = AnyPosition::startpos(VariantId::Gothic, false);
-        assert!(judge.imbalance(&start) < 100);
-        // The same position gets the same verdict: every search starts afresh.
-        let position = AnyPosition::from_fen(VariantId::Gothic, lopsided[0], false).unwrap();
-        assert_eq!(judge.imbalance(&position), Judge::new().imbalance(&position));
+        let other = random_opening(VariantId::Chess, 6, 7, 4);
+        assert_ne!(other.fen, random_opening(VariantId::Chess, 6, 7, 3).fen);
     }
 
     #[test]
@@ -317,6 +239,16 @@ mod tests {
         let epd = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - bm e5; id \"x\";";
         let position = parse_fen_or_epd(VariantId::Chess, epd).unwrap();
         assert_eq!(position.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+        // Operations whatever they are, or none: the first four fields make the position.
+        let bare = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -";
+        let counted = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - hmvc 0; fmvn 1;";
+        for line in [bare, counted] {
+            assert_eq!(parse_fen_or_epd(VariantId::Chess, line).unwrap().fen(), position.fen());
+        }
+        let gothic = AnyPosition::startpos(VariantId::Gothic, false).fen();
+        let gothic_epd = gothic.split_whitespace().take(4).collect::<Vec<_>>().join(" ");
+        let read = parse_fen_or_epd(VariantId::Gothic, &format!("{gothic_epd} c0 \"start\";"));
+        assert_eq!(read.unwrap().fen(), gothic);
         assert!(parse_fen_or_epd(VariantId::Chess, "not a fen").is_none());
         assert!(Opening::start(VariantId::Gothic).is_start);
     }

@@ -42,9 +42,7 @@ fn openings_text(spec: &OpeningSpec) -> String {
         OpeningSpec::File { path, order } => {
             format!("{} ({order:?} order)", path.display()).to_lowercase()
         }
-        OpeningSpec::Random { plies, max_eval_cp } => {
-            format!("random, {plies} plies, within {max_eval_cp} cp")
-        }
+        OpeningSpec::Random { plies } => format!("random, {plies} plies"),
     }
 }
 
