@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches, ValueEnum};
 use ekumen_movegen::VariantId;
 
-/// `ekumen match`: engine-vs-engine games, every move checked by Ekumen's rules.
+/// A match's command line: engine-vs-engine games, every move checked by the rules.
 #[derive(Args, Debug)]
 pub struct MatchArgs {
     #[command(flatten)]

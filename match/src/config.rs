@@ -106,7 +106,7 @@ pub enum OpeningSpec {
     Random { plies: u32 },
 }
 
-/// A validated `ekumen match` command line.
+/// A validated match command line.
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
     pub variant: VariantId,

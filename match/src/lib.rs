@@ -1,6 +1,6 @@
 //! Engine-vs-engine matches and tournaments in every variant Ekumen knows, with Ekumen's
 //! rules as the arbiter: `ekumen match ...` (the engine binary hands the subcommand to
-//! [`run`]).
+//! [`run`]) or the standalone `ekumen-match ...`. The manual is docs/match.md.
 //!
 //! The runner is an instrument: it depends on the rules (ekumen-movegen) and on nothing
 //! that plays, so a change to Ekumen's search or evaluation cannot change how its games

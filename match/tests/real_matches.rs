@@ -1,16 +1,16 @@
-//! Real matches: Ekumen against itself in every variant, and against Fairy-Stockfish in
-//! chess, gothic, shinobi and gethenian when it is installed (`$FAIRY_STOCKFISH`, or
-//! `fairy-stockfish` on the PATH). Each match must finish with valid PGN: replayed with
-//! Ekumen's rules here, and re-validated by pyffish (scripts/check-pgn.py, in the
-//! project's .venv) for every variant pyffish knows.
+//! Real matches, run by the engine's own `ekumen match`: Ekumen against itself in every
+//! variant, and against Fairy-Stockfish in chess, gothic, shinobi and gethenian when it is
+//! installed (`$FAIRY_STOCKFISH`, or `fairy-stockfish` on the PATH). Each match must
+//! finish with valid PGN: replayed with Ekumen's rules here, and re-validated by pyffish
+//! (scripts/check-pgn.py, in the project's .venv) for every variant pyffish knows.
 
-mod match_support;
+mod support;
 
 use std::time::Duration;
 
-use match_support::{
+use support::{
     check_pgn_with_pyffish, ekumen, fairy_stockfish, read_pgn, replay, repository, run_match,
-    temp_path,
+    temp_path, Runner,
 };
 
 const LIMIT: Duration = Duration::from_secs(600);
@@ -67,7 +67,7 @@ fn ekumen_against_itself_in_every_variant() {
             "name=ekumen-b".to_string(),
         ];
         args.extend(match_args(variant, &pgn));
-        let run = run_match(&args, LIMIT);
+        let run = run_match(Runner::Engine, &args, LIMIT);
         assert!(run.success, "{variant}: {}", run.stderr);
         assert!(run.stdout.contains("2 games finished"), "{variant}: {}", run.stdout);
         assert_clean_games(&pgn, 2);
@@ -98,7 +98,7 @@ fn ekumen_against_fairy_stockfish() {
             "option.Hash=16".to_string(),
         ];
         args.extend(match_args(variant, &pgn));
-        let run = run_match(&args, LIMIT);
+        let run = run_match(Runner::Engine, &args, LIMIT);
         assert!(run.success, "{variant}: {}", run.stderr);
         assert_clean_games(&pgn, 2);
     }

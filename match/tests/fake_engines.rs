@@ -1,12 +1,17 @@
-//! `ekumen match` against scripted fake engines (tests/src/bin/fake_engine.rs) that play
-//! illegal moves, hang, crash, disconnect, lose on time or report hopeless scores: the
-//! runner must record the right result and reason, and carry on with the next game.
+//! The match runner (`ekumen-match`) against scripted fake engines (tests/bin/fake_engine.rs)
+//! that play illegal moves, hang, crash, disconnect, lose on time or report hopeless
+//! scores: the runner must record the right result and reason, and carry on with the next
+//! game.
 
-mod match_support;
+mod support;
 
 use std::time::Duration;
 
-use match_support::{fake, read_pgn, replay, run_match, temp_path, PgnGame};
+use support::{fake, read_pgn, replay, temp_path, PgnGame, Runner};
+
+fn run_match(args: &[String], limit: Duration) -> support::MatchRun {
+    support::run_match(Runner::Standalone, args, limit)
+}
 
 const LIMIT: Duration = Duration::from_secs(120);
 

@@ -1,4 +1,4 @@
-//! Helpers for the `ekumen match` tests: finding (building) the engine binary, running a
+//! Helpers for the match runner's tests: finding (building) the engine binary, running a
 //! match with a time limit, reading the PGN it wrote, replaying it with Ekumen's rules,
 //! and running the pyffish re-validation script.
 #![allow(dead_code)]
@@ -16,6 +16,8 @@ use ekumen_movegen::{AnyPosition, VariantId};
 use ekumen_tests::python::project_python;
 
 pub const FAKE_ENGINE: &str = env!("CARGO_BIN_EXE_fake_engine");
+/// The standalone runner, built with these tests.
+pub const RUNNER: &str = env!("CARGO_BIN_EXE_ekumen-match");
 
 pub use ekumen_tests::python::repository;
 
@@ -83,10 +85,26 @@ pub struct MatchRun {
     pub stderr: String,
 }
 
-/// Runs `ekumen match ARGS`, failing the test if it takes longer than `limit`.
-pub fn run_match(args: &[String], limit: Duration) -> MatchRun {
-    let mut child = Command::new(ekumen())
-        .arg("match")
+/// Which binary runs the match.
+#[derive(Clone, Copy, Debug)]
+pub enum Runner {
+    /// `ekumen-match ARGS`.
+    Standalone,
+    /// `ekumen match ARGS`, the engine's subcommand.
+    Engine,
+}
+
+/// Runs a match, failing the test if it takes longer than `limit`.
+pub fn run_match(runner: Runner, args: &[String], limit: Duration) -> MatchRun {
+    let mut command = match runner {
+        Runner::Standalone => Command::new(RUNNER),
+        Runner::Engine => {
+            let mut command = Command::new(ekumen());
+            command.arg("match");
+            command
+        }
+    };
+    let mut child = command
         .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -106,7 +124,7 @@ pub fn run_match(args: &[String], limit: Duration) -> MatchRun {
             let _ = child.kill();
             let _ = child.wait();
             panic!(
-                "ekumen match {} took longer than {limit:?}; stdout so far:\n{}",
+                "{runner:?} match {} took longer than {limit:?}; stdout so far:\n{}",
                 args.join(" "),
                 out.join().unwrap_or_default()
             );
@@ -118,7 +136,7 @@ pub fn run_match(args: &[String], limit: Duration) -> MatchRun {
         stdout: out.join().unwrap_or_default(),
         stderr: err.join().unwrap_or_default(),
     };
-    println!("ekumen match {}\n{}", args.join(" "), run.stdout);
+    println!("{runner:?} match {}\n{}", args.join(" "), run.stdout);
     run
 }
 
@@ -142,7 +160,7 @@ impl PgnGame {
     }
 }
 
-/// Reads the games of a PGN file written by `ekumen match`.
+/// Reads the games of a PGN file written by the match runner.
 pub fn read_pgn(path: &Path) -> Vec<PgnGame> {
     let text = std::fs::read_to_string(path).expect("the PGN file");
     let mut games = Vec::new();
