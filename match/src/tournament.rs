@@ -140,7 +140,8 @@ pub fn play_match(config: &MatchConfig) -> Result<(), String> {
     if let Err(e) = pgn.finish() {
         write_error.get_or_insert(format!("cannot write the PGN file: {e}"));
     }
-    print!("{}", tally.final_report());
+    // Like the progress lines, the report does not fail the match when stdout is closed.
+    let _ = write!(std::io::stdout().lock(), "{}", tally.final_report());
     match write_error {
         Some(error) => Err(error),
         None => Ok(()),
