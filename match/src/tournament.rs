@@ -40,7 +40,7 @@ fn openings_text(spec: &OpeningSpec) -> String {
     match spec {
         OpeningSpec::StartPosition => "start position".to_string(),
         OpeningSpec::File { path, order } => {
-            format!("{} ({order:?} order)", path.display()).to_lowercase()
+            format!("{} ({} order)", path.display(), format!("{order:?}").to_lowercase())
         }
         OpeningSpec::Random { plies } => format!("random, {plies} plies"),
     }
