@@ -281,8 +281,13 @@ impl Session {
         self.output.line(text);
     }
 
+    /// A complaint or notice about the last command: `info string` in UCI and USI, CECP's
+    /// `Error (<text>): <command>` in CECP.
     fn info(&self, text: &str) {
-        self.output.line(&report::info_string(text));
+        match self.protocol {
+            Protocol::Xboard => self.say(&format!("Error ({text}): {}", self.xboard.command)),
+            _ => self.output.line(&report::info_string(text)),
+        }
     }
 
     fn check_option(&self, name: &str) -> bool {
@@ -570,7 +575,19 @@ impl Session {
             .contains(&spec.name)
             && !matches!(self.job, Some(Job::Search(_)))
         {
-            self.searcher.configure(self.settings());
+            self.apply_settings();
+        }
+    }
+
+    /// Hands the options to the search. A `Hash` or `Threads` value that does not fit in
+    /// memory gets one complaint, and the two options go back to what the search keeps.
+    fn apply_settings(&mut self) {
+        if let Err(error) = self.searcher.configure(self.settings()) {
+            let kept = self.searcher.settings();
+            let (mb, threads) = (kept.hash_mb, kept.threads);
+            self.options.insert(names::HASH, OptionValue::Spin(mb as i64));
+            self.options.insert(names::THREADS, OptionValue::Spin(threads as i64));
+            self.info(&format!("{error}; keeping Hash {mb} MB and Threads {threads}"));
         }
     }
 
@@ -667,7 +684,7 @@ impl Session {
         if !params.search_moves.is_empty() && limits.search_moves.is_empty() {
             self.info("no legal move among searchmoves; searching all moves");
         }
-        self.searcher.configure(self.settings());
+        self.apply_settings();
         let printer = SearchPrinter {
             output: self.output.clone(),
             protocol: self.protocol,

@@ -30,6 +30,7 @@ pub mod alphabeta;
 pub mod check;
 pub mod correction;
 pub mod limits;
+pub mod memory;
 pub mod ordering;
 pub mod see;
 pub mod skill;
@@ -187,7 +188,7 @@ impl SearchControl {
 }
 
 /// The engine's search, alive between `go` commands.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Searcher {
     settings: SearchSettings,
     /// The transposition table, allocated when the settings are applied (or at the first
@@ -195,45 +196,112 @@ pub struct Searcher {
     tt: Option<Arc<tt::TranspositionTable>>,
     /// Each search thread's move-ordering histories, kept from one search to the next.
     histories: Arc<Mutex<Vec<ordering::Histories>>>,
+    /// What the system can still give, asked before every allocation the user sizes.
+    memory_probe: memory::MemoryProbe,
+}
+
+impl Default for Searcher {
+    fn default() -> Self {
+        Searcher::new(SearchSettings::default())
+    }
 }
 
 impl Searcher {
     pub fn new(settings: SearchSettings) -> Self {
-        Searcher { settings, tt: None, histories: Arc::default() }
+        Self::with_memory_probe(settings, memory::system_available)
     }
 
-    /// The transposition table of the current `Hash` size.
+    /// A searcher that takes `probe`'s word for the memory available (tests stand in a
+    /// small machine with it).
+    pub fn with_memory_probe(settings: SearchSettings, probe: memory::MemoryProbe) -> Self {
+        Searcher { settings, tt: None, histories: Arc::default(), memory_probe: probe }
+    }
+
+    /// The table for the next search: the one the settings made, or one of the current
+    /// `Hash` size, or the smallest if even that cannot be had.
     fn table(&mut self) -> Arc<tt::TranspositionTable> {
-        let wanted = self.settings.hash_mb.max(1);
-        match &self.tt {
-            Some(table) if table.size_mb() == wanted => Arc::clone(table),
-            _ => {
-                // Free the old table before allocating the new one.
-                self.tt = None;
-                let table = Arc::new(tt::TranspositionTable::new(wanted));
-                self.tt = Some(Arc::clone(&table));
-                table
+        if self.tt.is_none() {
+            if let Err(error) = self.resize_table() {
+                log::warn!("{error}; searching with a 1 MB table");
             }
         }
+        Arc::clone(self.tt.get_or_insert_with(|| Arc::new(tt::TranspositionTable::new(1))))
     }
 
     pub fn settings(&self) -> &SearchSettings {
         &self.settings
     }
 
-    /// Allocates a table of the current `Hash` size, unless there is one, and touches its
-    /// pages now, so the cost is paid before `readyok`, not on the clock.
-    fn allocate_table(&mut self) {
+    /// Makes the table `Hash` megabytes large, unless it is, and touches its pages now, so
+    /// the cost is paid before `readyok`, not on the clock. A size that does not fit
+    /// leaves a table of the old size.
+    fn resize_table(&mut self) -> Result<(), memory::MemoryError> {
         let wanted = self.settings.hash_mb.max(1);
-        if self.tt.as_ref().is_none_or(|t| t.size_mb() != wanted) {
-            self.table().clear();
+        let current = self.tt.as_ref().map(|t| t.size_mb());
+        if current == Some(wanted) {
+            return Ok(());
+        }
+        let what = || format!("a {wanted} MB hash table");
+        let released = current.map_or(0, tt::TranspositionTable::bytes_for);
+        let bytes = tt::TranspositionTable::bytes_for(wanted);
+        memory::check_fits(self.memory_probe, bytes, released, what)?;
+        // Free the old table first, so that the two need not fit at once.
+        self.tt = None;
+        match tt::TranspositionTable::try_new(wanted) {
+            Some(table) => {
+                table.clear();
+                self.tt = Some(Arc::new(table));
+                Ok(())
+            }
+            None => {
+                self.tt = current.and_then(tt::TranspositionTable::try_new).map(Arc::new);
+                Err(memory::MemoryError { what: what(), available_mb: None })
+            }
         }
     }
 
-    /// Applies new settings (from the next search), allocating a new `Hash` size now.
-    pub fn configure(&mut self, settings: SearchSettings) {
-        self.settings = settings;
-        self.allocate_table();
+    /// Gives every search thread its histories now, unless a search holds them. A count
+    /// that does not fit leaves the histories as they were.
+    fn resize_histories(&mut self) -> Result<(), memory::MemoryError> {
+        let wanted = self.settings.thread_count();
+        let Ok(mut histories) = self.histories.try_lock() else { return Ok(()) };
+        let have = histories.len();
+        if have >= wanted {
+            histories.truncate(wanted);
+            return Ok(());
+        }
+        let what = || format!("histories for {wanted} threads");
+        let bytes = (wanted - have) as u64 * ordering::Histories::bytes();
+        memory::check_fits(self.memory_probe, bytes, 0, what)?;
+        while histories.len() < wanted {
+            match ordering::Histories::try_new() {
+                Ok(more) => histories.push(more),
+                Err(_) => {
+                    histories.truncate(have);
+                    return Err(memory::MemoryError { what: what(), available_mb: None });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Applies new settings (from the next search), allocating a new `Hash` size and the
+    /// threads' histories now.
+    ///
+    /// # Errors
+    /// When the table or the histories do not fit in memory: the searcher then keeps the
+    /// table (and thread count) it had, and its settings say so.
+    pub fn configure(&mut self, settings: SearchSettings) -> Result<(), memory::MemoryError> {
+        let previous = std::mem::replace(&mut self.settings, settings);
+        let table = self.resize_table();
+        if table.is_err() {
+            self.settings.hash_mb = previous.hash_mb;
+        }
+        let histories = self.resize_histories();
+        if histories.is_err() {
+            self.settings.threads = previous.threads;
+        }
+        table.and(histories)
     }
 
     /// Forgets everything learnt from earlier searches (`ucinewgame`, `Clear Hash`).
@@ -251,9 +319,8 @@ impl Searcher {
     /// transposition table, if no `Hash` was set yet, and each thread's histories), for
     /// `isready`: 10-20 ms on the first move otherwise.
     pub fn prepare(&mut self) {
-        self.allocate_table();
-        if let Ok(mut histories) = self.histories.try_lock() {
-            histories.resize_with(self.settings.thread_count(), ordering::Histories::default);
+        if let Err(error) = self.resize_table().and_then(|()| self.resize_histories()) {
+            log::warn!("{error}");
         }
     }
 
@@ -396,5 +463,47 @@ mod tests {
         searcher.clear();
         assert_eq!(searcher.histories.lock().expect("histories").len(), 3);
         assert!(searcher.tt.is_some());
+    }
+
+    /// A machine with 64 MB free.
+    fn small_machine() -> Option<u64> {
+        Some(64 << 20)
+    }
+
+    #[test]
+    fn a_hash_size_beyond_memory_keeps_the_table_it_had() {
+        let settings = SearchSettings { hash_mb: 4, ..SearchSettings::default() };
+        let mut searcher = Searcher::with_memory_probe(settings.clone(), small_machine);
+        searcher.configure(settings.clone()).expect("4 MB fit");
+        let error = searcher
+            .configure(SearchSettings { hash_mb: 1024, ..settings.clone() })
+            .expect_err("1 GB does not fit in 64 MB");
+        assert_eq!(
+            error.to_string(),
+            "cannot allocate a 1024 MB hash table: about 64 MB is available"
+        );
+        assert_eq!(searcher.settings().hash_mb, 4);
+        assert_eq!(searcher.tt.as_ref().map(|t| t.size_mb()), Some(4));
+        // The searcher still searches, with the table it kept.
+        let position = AnyPosition::startpos(ekumen_movegen::VariantId::Chess, false);
+        let limits = Limits { depth: Some(3), ..Limits::default() };
+        let (result, _) = searcher.search_to_end(&position, limits).expect("a result");
+        assert!(result.best.is_some());
+    }
+
+    #[test]
+    fn threads_beyond_memory_keep_the_histories_they_had() {
+        let settings = SearchSettings { hash_mb: 1, threads: 2, ..SearchSettings::default() };
+        let mut searcher = Searcher::with_memory_probe(settings.clone(), small_machine);
+        searcher.configure(settings.clone()).expect("two threads fit");
+        let error = searcher
+            .configure(SearchSettings { threads: 64, ..settings.clone() })
+            .expect_err("64 threads' histories do not fit in 64 MB");
+        assert!(
+            error.to_string().starts_with("cannot allocate histories for 64 threads"),
+            "{error}"
+        );
+        assert_eq!(searcher.settings().threads, 2);
+        assert_eq!(searcher.histories.lock().expect("histories").len(), 2);
     }
 }

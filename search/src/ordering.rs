@@ -29,6 +29,7 @@ use ekumen_movegen::square::MAX_SQUARES;
 use ekumen_movegen::{Color, Move, MoveKind, MoveList, Piece};
 
 use crate::correction::Corrections;
+use crate::memory::try_filled;
 
 /// Histories stay within ±this.
 pub const HISTORY_MAX: i32 = 16_384;
@@ -101,24 +102,36 @@ impl std::fmt::Debug for Histories {
     }
 }
 
-/// A table of `len` copies of `value` whose memory is written now: a zeroed allocation
-/// would be mapped lazily, and the first search would pay for the page faults (10-20 ms
-/// for these 14 MB).
-fn touched<T: Clone>(len: usize, value: T) -> Vec<T> {
-    let mut table = Vec::with_capacity(len);
-    table.resize(len, value);
-    table
-}
-
 impl Histories {
+    /// Fresh histories.
+    ///
+    /// # Panics
+    /// If the allocator cannot give their 14 MB: for counts the user chooses, see
+    /// [`Histories::try_new`].
     pub fn new() -> Self {
-        Histories {
-            butterfly: touched(2 * FROM_SLOTS * MAX_SQUARES, 0),
-            capture: touched(PIECE_CODES * MAX_SQUARES * MAX_PIECE_TYPES, 0),
-            continuation: touched(CONTEXTS * CONTEXTS, 0),
-            counter: touched(CONTEXTS, None),
+        Self::try_new().expect("memory for a search thread's histories")
+    }
+
+    /// Fresh histories, or an error if the allocator refuses. Their memory is written now:
+    /// a zeroed allocation would be mapped lazily, and the first search would pay for the
+    /// page faults (10-20 ms for these 14 MB).
+    pub fn try_new() -> Result<Self, std::collections::TryReserveError> {
+        Ok(Histories {
+            butterfly: try_filled(2 * FROM_SLOTS * MAX_SQUARES, 0)?,
+            capture: try_filled(PIECE_CODES * MAX_SQUARES * MAX_PIECE_TYPES, 0)?,
+            continuation: try_filled(CONTEXTS * CONTEXTS, 0)?,
+            counter: try_filled(CONTEXTS, None)?,
             correction: Corrections::new(),
-        }
+        })
+    }
+
+    /// The bytes one thread's histories take.
+    pub fn bytes() -> u64 {
+        let entries = 2 * FROM_SLOTS * MAX_SQUARES
+            + PIECE_CODES * MAX_SQUARES * MAX_PIECE_TYPES
+            + CONTEXTS * CONTEXTS;
+        (entries * std::mem::size_of::<i16>() + CONTEXTS * std::mem::size_of::<Option<Move>>())
+            as u64
     }
 
     /// Forgets everything learnt, keeping the memory.

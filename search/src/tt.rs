@@ -136,20 +136,35 @@ impl std::fmt::Debug for TranspositionTable {
 impl TranspositionTable {
     /// A table of `mb` megabytes (at least one cluster). The memory comes zeroed from the
     /// allocator, so even a large table costs nothing until its pages are touched.
+    ///
+    /// # Panics
+    /// If the allocator cannot give the memory: for sizes the user chooses, see
+    /// [`TranspositionTable::try_new`].
     pub fn new(mb: usize) -> Self {
-        let count = ((mb.max(1) << 20) / std::mem::size_of::<Cluster>()).max(1);
-        let layout = std::alloc::Layout::array::<Cluster>(count).expect("table size");
+        Self::try_new(mb).unwrap_or_else(|| panic!("cannot allocate a {mb} MB hash table"))
+    }
+
+    /// A table of `mb` megabytes, or `None` if the allocator refuses (it is asked for
+    /// zeroed memory, so the refusal comes at once, not when the pages are touched).
+    pub fn try_new(mb: usize) -> Option<Self> {
+        let count = (mb.max(1).checked_mul(1 << 20)? / std::mem::size_of::<Cluster>()).max(1);
+        let layout = std::alloc::Layout::array::<Cluster>(count).ok()?;
         // SAFETY: the layout is non-empty; an all-zero `Cluster` is a valid value (atomic
         // integers of zero), so the zeroed allocation holds `count` initialised clusters,
         // and the vector takes ownership of exactly that allocation.
         let clusters = unsafe {
             let memory = std::alloc::alloc_zeroed(layout) as *mut Cluster;
             if memory.is_null() {
-                std::alloc::handle_alloc_error(layout);
+                return None;
             }
             Vec::from_raw_parts(memory, count, count)
         };
-        TranspositionTable { clusters, generation: AtomicU8::new(0) }
+        Some(TranspositionTable { clusters, generation: AtomicU8::new(0) })
+    }
+
+    /// The bytes a table of `mb` megabytes takes.
+    pub fn bytes_for(mb: usize) -> u64 {
+        (mb.max(1) as u64) << 20
     }
 
     pub fn size_mb(&self) -> usize {
@@ -299,6 +314,13 @@ mod tests {
             assert_eq!(entry, TtEntry { mv: Some(mv), score, eval, depth, bound: Some(bound) });
         }
         assert_eq!(tt.probe(42), None);
+    }
+
+    #[test]
+    fn a_size_beyond_the_address_space_is_refused_not_aborted() {
+        assert!(TranspositionTable::try_new(usize::MAX).is_none());
+        assert!(TranspositionTable::try_new(usize::MAX >> 20).is_none());
+        assert_eq!(TranspositionTable::try_new(2).map(|t| t.size_mb()), Some(2));
     }
 
     #[test]

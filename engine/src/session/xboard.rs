@@ -68,6 +68,8 @@ pub(super) struct XboardState {
     /// The reply the running ponder search assumed, and the flag its printer reads: set
     /// on a ponder hit, the only case in which a ponder search prints its move.
     pondering: Option<(Move, Arc<AtomicBool>)>,
+    /// The line being handled, for the `Error (...): <command>` form of a complaint.
+    pub(super) command: String,
 }
 
 /// Prints a CECP search: thinking lines when `post` is on, then `move M`.
@@ -133,6 +135,7 @@ impl Session {
     /// Handles one CECP line.
     pub(super) fn handle_xboard_line(&mut self, line: &str) -> Flow {
         self.play_engine_move();
+        self.xboard.command = line.trim().to_string();
         match xboard::parse_xboard(line) {
             Ok(None) => Flow::Continue,
             Ok(Some(command)) => self.execute_xboard(command),
@@ -432,7 +435,7 @@ impl Session {
             abort,
             ponder_hit,
         };
-        self.searcher.configure(self.settings());
+        self.apply_settings();
         let handle = self.searcher.start(root, limits, Box::new(printer));
         self.job = Some(Job::Search(handle));
     }
