@@ -886,6 +886,12 @@ impl<'a, V: Evaluate> Worker<'a, V> {
 
             self.stack[ply].move_count = move_count;
             self.make(m, info, ply);
+            if PV {
+                // The child's line starts empty: a child searched only with a null window
+                // writes none, and a move that fails high there must not take the line of
+                // the move searched before it.
+                self.pv_len[ply + 1] = ply + 1;
+            }
             let gives_check = self.stack[ply + 1].in_check;
             if gives_check
                 && extension == 0
@@ -934,7 +940,6 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                 score = alpha + 1;
             }
             if PV && (move_count == 1 || (score > alpha && score < beta)) {
-                self.pv_len[ply + 1] = ply + 1;
                 score = -self.search::<true>(-beta, -alpha, new_depth, ply + 1, false);
             }
             self.unmake();
