@@ -75,8 +75,6 @@ use crate::thread::Shared;
 use crate::tt::Bound;
 use crate::value::*;
 
-/// Nodes between two looks at the stop flag and the clock.
-const POLL_INTERVAL: u64 = 1024;
 /// The quiescence search stops after this many plies, even in check.
 const MAX_QUIESCENCE_PLIES: usize = 16;
 
@@ -266,12 +264,17 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         self.id == 0
     }
 
-    /// Looks at the stop flag (and, on the main thread, the clock and limits) every
-    /// [`POLL_INTERVAL`] nodes; with one thread the node limit is exact.
+    /// Looks at the stop flag, the node limit (and, on the main thread, the clock) every
+    /// [`Shared::poll_interval`] nodes; with one thread the node limit is exact.
     #[inline(always)]
     fn poll(&mut self) -> bool {
         if self.stopped {
             return true;
+        }
+        // The main thread finishes depth 1 whatever the limits, so that every search
+        // reports a score and plays a searched move (`go nodes 1`, a clock of 1 ms).
+        if self.is_main() && self.completed_depth == 0 {
+            return false;
         }
         if let Some(limit) = self.shared.exact_node_limit {
             if self.nodes >= limit {
@@ -280,10 +283,12 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                 return true;
             }
         }
-        if self.nodes % POLL_INTERVAL == 0 {
+        if self.nodes % self.shared.poll_interval == 0 {
             self.shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
             if self.is_main() {
                 self.shared.check_limits();
+            } else {
+                self.shared.check_node_limit();
             }
             self.stopped = self.shared.stop.load(Ordering::Relaxed);
         }

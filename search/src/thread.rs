@@ -45,6 +45,12 @@ pub const CURRMOVE_AFTER: Duration = Duration::from_secs(3);
 const MAX_DEPTH: i32 = MAX_PLY as i32 - 8;
 /// Stack size of helper threads (the search recurses to `MAX_PLY`).
 const HELPER_STACK: usize = 32 << 20;
+/// Nodes between two looks at the stop flag and the limits.
+pub(crate) const POLL_INTERVAL: u64 = 1024;
+/// The same when several threads share a node limit: each thread publishes its count and
+/// checks the total this often, so they overshoot the limit by at most this many nodes
+/// each (and the main thread's depth 1).
+const SHARED_NODE_LIMIT_POLL: u64 = 64;
 /// Threads a search uses at most, whatever `Threads` says.
 pub const MAX_THREADS: usize = 512;
 
@@ -81,6 +87,9 @@ pub(crate) struct Shared<'a> {
     clock_start: Mutex<Option<Instant>>,
     /// With one thread the node limit is checked at every node (deterministic).
     pub exact_node_limit: Option<u64>,
+    /// Nodes between two looks at the stop flag and the limits: fewer when several
+    /// threads share a node limit, so that together they stop close to it.
+    pub poll_interval: u64,
     pub multi_pv: usize,
     pub max_depth: i32,
     /// The first move of the last line reported as the best (`multipv 1`).
@@ -126,6 +135,12 @@ impl Shared<'_> {
                 }
             }
         }
+        self.check_node_limit();
+    }
+
+    /// Stops the search once all threads together have searched the node limit (any
+    /// thread may call it).
+    pub fn check_node_limit(&self) {
         if let Some(limit) = self.limits.nodes {
             if self.total_nodes() >= limit {
                 self.stop.store(true, Ordering::Relaxed);
@@ -213,6 +228,11 @@ pub fn search<V: Evaluate>(
         time: TimeManager::new(limits, us, settings.move_overhead, settings.slow_mover),
         clock_start: Mutex::new(Some(start)),
         exact_node_limit: if threads == 1 { limits.nodes } else { None },
+        poll_interval: if threads > 1 && limits.nodes.is_some() {
+            SHARED_NODE_LIMIT_POLL
+        } else {
+            POLL_INTERVAL
+        },
         multi_pv: skill
             .map_or(settings.multi_pv, |_| settings.multi_pv.max(Skill::LINES))
             .clamp(1, moves.len()),
@@ -407,7 +427,10 @@ fn iterative_deepening<V: Evaluate>(
     let mut previous_scores: Vec<i32> = Vec::new();
     let mut random = Random::from_clock();
     for depth in 1..=shared.max_depth {
-        if worker.stopped || shared.stop.load(Ordering::Relaxed) {
+        // The main thread finishes depth 1 even if the limits were reached before it began
+        // (helper threads count towards a node limit).
+        let started = !is_main || depth > 1;
+        if worker.stopped || (started && shared.stop.load(Ordering::Relaxed)) {
             break;
         }
         if !is_main {

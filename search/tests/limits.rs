@@ -277,3 +277,37 @@ fn the_weakest_skill_level_still_mates_in_one() {
         assert_eq!(pos.move_to_uci(result.best.expect("a move")), "a1a8");
     }
 }
+
+#[test]
+fn the_smallest_node_limits_still_finish_and_report_depth_one() {
+    let _processor = untimed();
+    for threads in [1, 4] {
+        for nodes in [0, 1] {
+            let settings = SearchSettings { threads, ..SearchSettings::default() };
+            let limits = Limits { nodes: Some(nodes), ..Limits::default() };
+            let (result, reports) = run(settings, &start(VariantId::Chess), limits);
+            let first = reports.first().unwrap_or_else(|| panic!("no report at {threads} threads"));
+            assert_eq!(first.depth, 1, "threads {threads} nodes {nodes}");
+            let last = reports.last().expect("a report");
+            assert_eq!(result.best, last.pv.first().copied(), "the move played is the line shown");
+        }
+    }
+}
+
+#[test]
+fn a_node_limit_binds_all_threads_together() {
+    let _processor = untimed();
+    for threads in [2, 4, 8] {
+        let settings = SearchSettings { threads, ..SearchSettings::default() };
+        let limits = Limits { nodes: Some(20_000), ..Limits::default() };
+        let (result, reports) = run(settings, &start(VariantId::Gothic), limits);
+        assert!(!reports.is_empty());
+        // Each thread looks at the total every 64 of its own nodes.
+        let slack = 64 * threads as u64;
+        assert!(
+            (20_000..=20_000 + slack).contains(&result.nodes),
+            "{threads} threads searched {} nodes",
+            result.nodes
+        );
+    }
+}
