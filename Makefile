@@ -18,14 +18,15 @@ run: build
 # The whole test suite; also installs the Python reference packages the client tests use.
 test: venv
 	$(CARGO) test --profile ci --workspace
+	.venv/bin/python -m unittest discover -s scripts/analysis -p 'test_*.py'
 
 venv:
-	scripts/setup-venv.sh
+	scripts/setup_venv.sh
 
 # Quick perft of every data file, then the start-position speed figures.
 perft: build
 	$(CARGO) test --release -p ekumen-tests --test perft perft_quick -- --nocapture
-	scripts/perft_speed.py
+	scripts/bench/perft_speed.py
 
 # Every perft line of every data file, including the ones that take minutes.
 perft-deep:
@@ -35,7 +36,7 @@ perft-deep:
 # Fairy-Stockfish's figures from the same run.
 bench: build
 	$(RELEASE_BIN) bench
-	scripts/perft_speed.py
+	scripts/bench/perft_speed.py
 
 # Tunes a variant's evaluation against Fairy-Stockfish's play:
 #   make tune VARIANT=gothic FS=/path/to/fairy-stockfish [GAMES=500]
@@ -45,7 +46,7 @@ VARIANT ?= chess
 GAMES ?= 500
 tune: venv
 	@test -n "$(FS)" || { echo "make tune: set FS=/path/to/fairy-stockfish" >&2; exit 2; }
-	.venv/bin/python scripts/gen-tuning-data.py --engine "$(FS)" --variant $(VARIANT) \
+	.venv/bin/python scripts/datagen/gen_tuning_data.py --engine "$(FS)" --variant $(VARIANT) \
 		--games $(GAMES) --out target/tuning/$(VARIANT).txt
 	$(CARGO) run --release -p ekumen-tune -- --variant $(VARIANT) \
 		--data target/tuning/$(VARIANT).txt --out target/tuning/$(VARIANT).rs

@@ -3,7 +3,7 @@
 //! Fairy-Stockfish's own rules code.
 //!
 //! The Python packages live in the repository's `.venv`, created by
-//! `scripts/setup-venv.sh` (pinned versions from PyPI). If the environment cannot be
+//! `scripts/setup_venv.sh` (pinned versions from PyPI). If the environment cannot be
 //! created (no Python 3.11, no network), the tests say so and pass without running.
 
 use std::path::{Path, PathBuf};
@@ -44,7 +44,7 @@ fn run_script(script: &str, args: &[&str]) {
 
 #[test]
 fn python_chess_plays_like_lichess_bot() {
-    run_script("client-python-chess.py", &[ENGINE, "4"]);
+    run_script("clients/python_chess_client.py", &[ENGINE, "4"]);
 }
 
 #[test]
@@ -56,5 +56,5 @@ fn selfplay_checked_by_pyffish() {
     // CECP, two engine processes pondering on each other's time, as fairyfishtest plays.
     args.extend(["gothic:xboard", "shinobi:xboard", "gethenian:xboard"]);
     args.extend(["--games", "1", "--plies", "24", "--clock", "2000", "--increment", "40"]);
-    run_script("client-selfplay.py", &args);
+    run_script("clients/selfplay_client.py", &args);
 }

@@ -2,7 +2,7 @@
 //! variant, and against Fairy-Stockfish in chess, gothic, shinobi and gethenian when it is
 //! installed (`$FAIRY_STOCKFISH`, or `fairy-stockfish` on the PATH). Each match must
 //! finish with valid PGN: replayed with Ekumen's rules here, and re-validated by pyffish
-//! (scripts/check-pgn.py, in the project's .venv) for every variant pyffish knows.
+//! (scripts/analysis/check_pgn.py, in the project's .venv) for every variant pyffish knows.
 
 mod support;
 

@@ -1,11 +1,12 @@
 //! Mate and tactics suites, one file per variant in `tests/data`, solved within node
 //! budgets.
 //!
-//! chess, gothic, shinobi and gethenian: positions from Ekumen self-play that Fairy-
-//! Stockfish analysed (`scripts/gen-search-suites.py`): `mate N` lines are forced mates FS
-//! found, `bm` lines have one best move that FS rates at least three pawns above the
-//! second best. Coherent chess, which FS does not play, has mates built by hand and
-//! checked here by brute force ([`proves_mate`]), independently of the search.
+//! chess, gothic, shinobi and gethenian: positions from Ekumen self-play that
+//! Fairy-Stockfish analysed (`scripts/datagen/gen_search_suites.py`): `mate N` lines are
+//! forced mates FS found, `bm` lines have one best move that FS rates at least three
+//! pawns above the second best. Coherent chess, which FS does not play, has mates built
+//! by hand and checked here by brute force ([`proves_mate`]), independently of the
+//! search.
 //!
 //! A mate counts as solved when the search reports a mate at least as short within the
 //! budget; a tactic when the search's move is the best move. A few tactics may need more

@@ -1,5 +1,5 @@
 //! The project's Python environment, `.venv` at the workspace root, made by
-//! `scripts/setup-venv.sh` (pinned pyffish and python-chess from PyPI) the first time a
+//! `scripts/setup_venv.sh` (pinned pyffish and python-chess from PyPI) the first time a
 //! test needs it. Tests that check games with pyffish or drive the engine with
 //! python-chess skip, saying why, when it cannot be made (no Python 3, no network).
 
@@ -25,17 +25,17 @@ pub fn project_python(modules: &str, skipped: &str) -> Option<PathBuf> {
     let root = repository();
     let python = root.join(".venv/bin/python");
     if !imports_work(&python, modules) {
-        match Command::new(root.join("scripts/setup-venv.sh")).output() {
+        match Command::new(root.join("scripts/setup_venv.sh")).output() {
             Ok(o) if o.status.success() => {}
             Ok(o) => {
                 eprintln!(
-                    "SKIPPED: scripts/setup-venv.sh failed, so {skipped}:\n{}",
+                    "SKIPPED: scripts/setup_venv.sh failed, so {skipped}:\n{}",
                     String::from_utf8_lossy(&o.stderr)
                 );
                 return None;
             }
             Err(e) => {
-                eprintln!("SKIPPED: cannot run scripts/setup-venv.sh ({e}), so {skipped}");
+                eprintln!("SKIPPED: cannot run scripts/setup_venv.sh ({e}), so {skipped}");
                 return None;
             }
         }

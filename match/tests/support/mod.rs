@@ -251,20 +251,20 @@ pub fn replay(game: &PgnGame) -> AnyPosition {
     position
 }
 
-/// The project's Python with pyffish (set up by scripts/setup-venv.sh if needed), or
+/// The project's Python with pyffish (set up by scripts/setup_venv.sh if needed), or
 /// `None` with a message saying why the check is skipped.
 pub fn python() -> Option<&'static Path> {
     static PYTHON: OnceLock<Option<PathBuf>> = OnceLock::new();
     PYTHON.get_or_init(|| project_python("pyffish", "pyffish cannot re-check the PGN")).as_deref()
 }
 
-/// Re-validates a PGN file with pyffish (scripts/check-pgn.py); skips with a message when
+/// Re-validates a PGN file with pyffish (scripts/analysis/check_pgn.py); skips with a message when
 /// the Python environment is missing.
 pub fn check_pgn_with_pyffish(pgn: &Path, games: usize) {
     let Some(python) = python() else { return };
     let root = repository();
     let output = Command::new(python)
-        .arg(root.join("scripts/check-pgn.py"))
+        .arg(root.join("scripts/analysis/check_pgn.py"))
         .arg(pgn)
         .arg("--variants-ini")
         .arg(root.join("tests/data/fairy/variants.ini"))

@@ -3,13 +3,16 @@
 start position of a PGN written by `ekumen match` (its FEN tags) is searched by ENGINE to a
 fixed node count, and the spread of the scores is printed (centipawns, side to move).
 
-    scripts/opening_balance.py PGN ENGINE VARIANT [--nodes N] [--over CP ...]
+    scripts/analysis/opening_balance.py PGN ENGINE VARIANT [--nodes N] [--over CP ...]
 
 ENGINE is any UCI engine; Fairy-Stockfish reads shinobi and gethenian from
 tests/data/fairy/variants.ini. A mate counts as 30,000 centipawns."""
 import argparse
+import os
 import statistics
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 
 from pgn_games import read_movetexts
 from uci_engine import FAIRY_VARIANTS_INI, UciEngine

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Move-generation test vectors computed by Fairy-Stockfish's rules code (pyffish).
 
-Usage (from the repository root, after scripts/setup-venv.sh):
-  .venv/bin/python scripts/oracle_vectors.py VARIANT [--count N] [--seed S] [--depth D]
+Usage (from the repository root, after scripts/setup_venv.sh):
+  .venv/bin/python scripts/datagen/oracle_vectors.py VARIANT [--count N] [--seed S] [--depth D]
                                              [--budget B] [--fen FEN]
 
 VARIANT is any pyffish variant; shinobi and gethenian come from
@@ -34,7 +34,7 @@ import sys
 
 import pyffish as sf
 
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CONFIG = os.path.join(REPO, "tests", "data", "fairy", "variants.ini")
 MAX_PLIES = 120
 SPECIAL_SHARE = 0.5

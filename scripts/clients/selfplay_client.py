@@ -18,7 +18,7 @@ and `otim`. A `Hint:` must name a legal reply, and a result line (`1-0 {...}`) i
 only where pyffish has no legal move, with the same verdict (claimable draws are
 adjudicated before the engine sees them).
 
-usage: client-selfplay.py ENGINE VARIANTS_INI VARIANT[:usi|:xboard] ... [--games N] [--plies N]
+usage: selfplay_client.py ENGINE VARIANTS_INI VARIANT[:usi|:xboard] ... [--games N] [--plies N]
 """
 import argparse
 import queue
@@ -76,7 +76,7 @@ class Engine:
 
 
 def fail(message):
-    print(f"client-selfplay: FAIL: {message}", file=sys.stderr)
+    print(f"selfplay_client: FAIL: {message}", file=sys.stderr)
     sys.exit(1)
 
 
@@ -313,7 +313,7 @@ def main():
             plies, how = play_game(engine, variant, protocol, number, args.plies, args.clock, args.increment)
             summary.append(f"{variant}/{protocol} game {number}: {plies} plies, {how}")
         engine.quit()
-    print("client-selfplay: ok\n  " + "\n  ".join(summary))
+    print("selfplay_client: ok\n  " + "\n  ".join(summary))
 
 
 if __name__ == "__main__":

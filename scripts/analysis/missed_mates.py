@@ -2,7 +2,7 @@
 """Mates an engine walked into: moves after which the opponent at once reported a mate
 in N while the engine's own score for the move was no mate and above a floor.
 
-    scripts/missed_mates.py GAMES.pgn... [--engine NAME] [--floor -3.0] [--max-mate 4]
+    scripts/analysis/missed_mates.py GAMES.pgn... [--engine NAME] [--floor -3.0] [--max-mate 4]
 
 It reads the move comments `ekumen match` writes (`{+0.46/13 0.545s ...}`, `{+M1/245
 ...}`: the mover's score, then the depth). A mate the engine saw coming, or a position
@@ -12,8 +12,12 @@ their length, then each short one (at most `--max-mate` moves) as file, game num
 engine, mate length and the engine's score.
 """
 import argparse
+import os
 import re
+import sys
 from collections import Counter, defaultdict
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 
 from pgn_games import (comment_score, commented_moves, read_movetexts, white_moves_at,
                        white_moves_first)

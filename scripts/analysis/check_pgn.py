@@ -14,18 +14,21 @@ their variants.ini is loaded; coherent is skipped with a note):
   end; or, for chess and gothic, insufficient material on both sides);
 - any other game (forfeits, adjudication) must end in a position that is not over.
 
-usage: check-pgn.py PGN [--variants-ini FILE] [--games N]
+usage: check_pgn.py PGN [--variants-ini FILE] [--games N]
 Exits non-zero on the first problem; prints a summary otherwise.
 """
 import argparse
+import os
 import sys
 
 import pyffish as sf
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+
 from pgn_games import read_games
 
 def fail(message):
-    print(f"check-pgn: FAIL: {message}", file=sys.stderr)
+    print(f"check_pgn: FAIL: {message}", file=sys.stderr)
     sys.exit(1)
 
 
@@ -108,7 +111,7 @@ def main():
         else:
             checked += 1
         print(f"  game {number} ({tags.get('Variant', 'chess')}): {note}")
-    print(f"check-pgn: ok, {checked} games checked, {skipped} skipped")
+    print(f"check_pgn: ok, {checked} games checked, {skipped} skipped")
 
 
 if __name__ == "__main__":

@@ -21,9 +21,9 @@ games' own results. Self-play shows the evaluation positions that the reference 
 steers into; these show it the positions that Ekumen steers into, where its judgement
 differs most from the reference's.
 
-  .venv/bin/python scripts/gen-tuning-data.py --engine FS --variant gothic --games 300 \
+  .venv/bin/python scripts/datagen/gen_tuning_data.py --engine FS --variant gothic --games 300 \
       --out target/tuning/gothic.txt [--nodes 6000] [--workers 2] [--seed 1]
-  .venv/bin/python scripts/gen-tuning-data.py --engine FS --variant gothic \
+  .venv/bin/python scripts/datagen/gen_tuning_data.py --engine FS --variant gothic \
       --pgn target/matches/gothic-vs-fs.pgn [--pgn ...] --out target/tuning/gothic-played.txt
 
 With --pv-ends EKUMEN as well, the positions scored are the ends of Ekumen's principal
@@ -35,7 +35,7 @@ end of the line it hopes for, unless that is in check or over, is scored by --en
 Those are the positions Ekumen's search leans on, where an evaluation that misjudges a
 defence is believed. One worker: searches and scoring alternate.
 
-  .venv/bin/python scripts/gen-tuning-data.py --engine FS --variant gothic --nodes 20000 \
+  .venv/bin/python scripts/datagen/gen_tuning_data.py --engine FS --variant gothic --nodes 20000 \
       --pgn target/matches/gothic-vs-fs.pgn [--pgn ...] --pv-ends target/release/ekumen \
       --sample 15000 --seed 7 --out target/tuning/gothic-pv-ends.txt
 """
@@ -47,6 +47,8 @@ import sys
 import time
 
 import pyffish as sf
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 
 from pgn_games import WHITE_POINTS, read_games, white_moves_at, white_moves_first
 from uci_engine import FAIRY_VARIANTS_INI, UciEngine
@@ -131,7 +133,7 @@ def pv_ends(args):
             if white_moves_at(ply, white_first) == side_white:
                 candidates.append((start, moves[:ply], white_result))
     random.Random(args.seed).shuffle(candidates)
-    print(f"gen-tuning-data: {len(candidates)} positions of {', '.join(args.side)} to draw from",
+    print(f"gen_tuning_data: {len(candidates)} positions of {', '.join(args.side)} to draw from",
           file=sys.stderr, flush=True)
     searcher = UciEngine(args.pv_ends, args.variant, None, args.variants_ini)
     scorer = UciEngine(args.engine, args.variant, None, args.variants_ini)
@@ -160,7 +162,7 @@ def pv_ends(args):
             written += 1
             if written % 500 == 0:
                 out.flush()
-                print(f"gen-tuning-data: {written}/{args.sample} positions, "
+                print(f"gen_tuning_data: {written}/{args.sample} positions, "
                       f"{time.time() - started:.0f} s", file=sys.stderr, flush=True)
     searcher.quit()
     scorer.quit()
@@ -253,7 +255,7 @@ def main():
                 out.write(f"{fen};{score};{result}\n")
             written += len(positions)
             out.flush()
-            print(f"gen-tuning-data: {done}/{args.games} games, {written} positions, "
+            print(f"gen_tuning_data: {done}/{args.games} games, {written} positions, "
                   f"{time.time() - started:.0f} s", file=sys.stderr, flush=True)
 
 

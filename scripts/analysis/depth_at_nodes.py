@@ -3,7 +3,7 @@
 games: how narrow its tree is, whatever the engines' speed (the converse of
 nodes_to_depth.py).
 
-    scripts/depth_at_nodes.py GAMES.pgn VARIANT NODES ENGINE [ENGINE ...]
+    scripts/analysis/depth_at_nodes.py GAMES.pgn VARIANT NODES ENGINE [ENGINE ...]
         [--games 20] [--plies 20,40] [--hash 64]
 
 From the first `--games` odd-numbered games of an `ekumen match` PGN (one per opening:
@@ -18,7 +18,11 @@ Ekumen reports the last iteration it finished. Prints, per position and on avera
 engine's depth. One thread: the depths do not depend on the machine's load.
 """
 import argparse
+import os
 import re
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 
 from pgn_games import read_games
 from uci_engine import FAIRY_VARIANTS_INI, UciEngine, is_exact_pv

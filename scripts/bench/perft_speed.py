@@ -5,7 +5,7 @@ Measures Ekumen (target/release/ekumen) and, when --fs PATH (or $FS) is given,
 Fairy-Stockfish on the same positions, one after the other. Both count the last ply
 without playing it. The time is from sending `go perft` to reading `Nodes searched`.
 
-  scripts/perft_speed.py [--fs PATH] [--variants-ini PATH] [--repeat N] [case ...]
+  scripts/bench/perft_speed.py [--fs PATH] [--variants-ini PATH] [--repeat N] [case ...]
 
 A case is `variant:depth[:fen]`; the default cases are the start positions.
 """
@@ -14,6 +14,8 @@ import os
 import subprocess
 import sys
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 
 from uci_engine import FAIRY_VARIANTS_INI, ROOT, UciEngine
 

@@ -3,12 +3,12 @@
 player's side: a search steers into positions its own evaluation overrates, so an
 evaluation that fits a reference engine's self-play well can still be biased here.
 
-    scripts/eval_bias.py SCORED.txt GAMES.pgn VARIANT --player Ekumen \\
+    scripts/analysis/eval_bias.py SCORED.txt GAMES.pgn VARIANT --player Ekumen \\
         --engine Ekumen=target/release/ekumen --engine FS=/path/to/fairy-stockfish \\
         [--band 20]
 
 SCORED.txt holds the games' positions scored by the reference engine
-(`gen-tuning-data.py --pgn GAMES.pgn`, `fen;score;result`). For each band of plies and
+(`gen_tuning_data.py --pgn GAMES.pgn`, `fen;score;result`). For each band of plies and
 each engine's static evaluation (its `eval` command's final figure), from the player's
 side: the mean difference from the reference's search score (centipawns, both clipped to
 +-5 pawns); the mean score the evaluation predicts (a logistic curve of 400 centipawns
@@ -17,10 +17,14 @@ actual points; and the mean squared error of that prediction against the results
 reference's search score is judged by the results the same way.
 """
 import argparse
+import os
 import re
 import statistics
+import sys
 
 import pyffish as sf
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 
 from pgn_games import WHITE_POINTS, commented_moves, read_movetexts
 from uci_engine import FAIRY_VARIANTS_INI, UciEngine

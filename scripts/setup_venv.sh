@@ -13,7 +13,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 venv="$root/.venv"
 python="${PYTHON:-python3}"
 
-say() { echo "setup-venv: $*" >&2; }
+say() { echo "setup_venv: $*" >&2; }
 die() { say "error: $*"; exit 1; }
 
 command -v "$python" >/dev/null || die "$python not found; install Python 3.11 (pyffish $PYFFISH_VERSION ships a cp311 wheel)"
@@ -30,6 +30,6 @@ say "installing pyffish==$PYFFISH_VERSION chess==$CHESS_VERSION"
     "pyffish==$PYFFISH_VERSION" "chess==$CHESS_VERSION" \
     || die "pip install failed (a pyffish wheel exists for CPython 3.11; check the Python version and network access to PyPI)"
 
-"$venv/bin/python" -c 'import pyffish, chess; print("setup-venv: pyffish", ".".join(map(str, pyffish.version())), "/ python-chess", chess.__version__)' >&2 \
+"$venv/bin/python" -c 'import pyffish, chess; print("setup_venv: pyffish", ".".join(map(str, pyffish.version())), "/ python-chess", chess.__version__)' >&2 \
     || die "the installed packages do not import"
 say "done: activate with 'source .venv/bin/activate' or call .venv/bin/python"

@@ -9,7 +9,7 @@ engine's own defence is set beside the principal variation's, each judged by bot
 engines: if the reference rates the two alike, the searching engine's extra hope in its
 defence is its own misjudgement.
 
-    scripts/pv_walk.py GAMES.pgn VARIANT --winner Fairy-Stockfish \\
+    scripts/analysis/pv_walk.py GAMES.pgn VARIANT --winner Fairy-Stockfish \\
         --reference FS_BINARY --engine EKUMEN_BINARY \\
         [--nodes 200000] [--engine-nodes 500000] [--plies 6] [--limit 40]
 
@@ -17,10 +17,13 @@ Every search starts from an empty table (`ucinewgame`) and a fixed node budget, 
 runs print the same. Shinobi and gethenian are read from tests/data/fairy/variants.ini.
 """
 import argparse
+import os
 import statistics
 import sys
 
 import pyffish as sf
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 
 from turning_points import turning_points
 from uci_engine import FAIRY_VARIANTS_INI, UciEngine

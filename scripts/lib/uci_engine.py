@@ -6,7 +6,7 @@ import os
 import re
 import subprocess
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # Fairy-Stockfish's definitions of shinobi and gethenian; without them it plays chess.
 FAIRY_VARIANTS_INI = os.path.join(ROOT, "tests", "data", "fairy", "variants.ini")
 # The centipawn score given to a mate, either way.

@@ -4,18 +4,18 @@
 #
 # Each file mixes positions printed by the reference script fs_oracle.py (from the
 # shared rules folder: ../shared/tools/fs_oracle.py beside the repository, or
-# $FS_ORACLE) with richer ones from scripts/oracle_vectors.py; a FEN printed twice is
-# kept once. Everything is computed by pyffish in .venv (scripts/setup-venv.sh).
+# $FS_ORACLE) with richer ones from scripts/datagen/oracle_vectors.py; a FEN printed twice is
+# kept once. Everything is computed by pyffish in .venv (scripts/setup_venv.sh).
 #
-# Usage: scripts/gen-oracle-data.sh [VARIANT...]     (default: gothic shinobi gethenian chess)
+# Usage: scripts/datagen/gen_oracle_data.sh [VARIANT...]     (default: gothic shinobi gethenian chess)
 #
 # Time: about 100 minutes for all four on a busy 2-core machine (gothic 25, shinobi 15,
 # gethenian 26, chess 30); at most two generators run at a time. pyffish spends a few
 # milliseconds on every call, so perft3 is limited with --budget (see oracle_vectors.py);
-# scripts/oracle_add_perft.py can fill in the missing counts with a Fairy-Stockfish binary.
+# scripts/datagen/oracle_add_perft.py can fill in the missing counts with a Fairy-Stockfish binary.
 set -euo pipefail
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 py="$root/.venv/bin/python"
 fs_oracle="${FS_ORACLE:-$root/../shared/tools/fs_oracle.py}"
 out="$root/tests/data/oracle"
@@ -25,17 +25,17 @@ out="$root/tests/data/oracle"
 kings_forward='rnbq1bnr/pppppppp/8/2K5/5k2/8/PPPPPPPP/LH1C2HL[LHMMDJ] w - - 0 1'
 lone_king='7k/8/8/8/8/8/8/4K3[LHMMDJ] w - - 0 1'
 
-say() { echo "gen-oracle-data: $*" >&2; }
+say() { echo "gen_oracle_data: $*" >&2; }
 die() { say "error: $*"; exit 1; }
 
-[[ -x "$py" ]] || die "$py missing; run scripts/setup-venv.sh first"
+[[ -x "$py" ]] || die "$py missing; run scripts/setup_venv.sh first"
 [[ -f "$fs_oracle" ]] || die "fs_oracle.py not found at $fs_oracle; set FS_ORACLE"
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 
 oracle() { "$py" "$fs_oracle" "$@"; }
-vectors() { "$py" "$root/scripts/oracle_vectors.py" "$@"; }
+vectors() { "$py" "$root/scripts/datagen/oracle_vectors.py" "$@"; }
 
 # Wait for every background generator; the first failure stops the script.
 wait_all() {

@@ -2,7 +2,7 @@
 """Nodes each engine needs to finish a fixed depth on positions from real games: how much
 search a depth costs, whatever the engines' speed.
 
-    scripts/nodes_to_depth.py GAMES.pgn VARIANT DEPTH ENGINE [ENGINE ...]
+    scripts/analysis/nodes_to_depth.py GAMES.pgn VARIANT DEPTH ENGINE [ENGINE ...]
         [--games 4] [--plies 6-15] [--hash 64]
 
 From each of the first `--games` games of an `ekumen match` PGN, the positions after the
@@ -13,7 +13,11 @@ its last `info` line before `bestmove`). One thread: the counts do not depend on
 machine's load.
 """
 import argparse
+import os
 import re
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 
 from pgn_games import read_games
 from uci_engine import FAIRY_VARIANTS_INI, UciEngine

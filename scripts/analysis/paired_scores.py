@@ -3,7 +3,7 @@
 pair: how many points a game pair the first build scored more than the second, and each
 build's wins-losses-draws and Elo on those pairs.
 
-    scripts/paired_scores.py A.pgn[:NAME] B.pgn[:NAME] [B2.pgn[:NAME] ...]
+    scripts/analysis/paired_scores.py A.pgn[:NAME] B.pgn[:NAME] [B2.pgn[:NAME] ...]
         [--also A2.pgn[:NAME] B2.pgn[:NAME] ...] [--engine Ekumen]
 
 `ekumen match` plays each opening twice, colours swapped, one game right after the other
@@ -30,6 +30,8 @@ import math
 import os
 import statistics
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 
 from pgn_games import WHITE_POINTS, read_games
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Adds a missing perft count to oracle lines, computed by a Fairy-Stockfish binary.
 
-  scripts/oracle_add_perft.py --fs PATH VARIANT DEPTH FILE
+  scripts/datagen/oracle_add_perft.py --fs PATH VARIANT DEPTH FILE
 
 pyffish needs seconds per gethenian perft(3) (every node is a Python call); the engine's
 own `go perft` runs the same rules code in milliseconds. Lines that lack `perftDEPTH` get
@@ -12,7 +12,7 @@ import argparse
 import os
 import subprocess
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def main():

@@ -7,11 +7,14 @@ the one Stockfish uses: win = 1 / (1 + exp((centre - cp) / width)), loss the mir
 image, draw the rest; centre and width are fitted by maximum likelihood (a plain grid
 search, then refined), ignoring mate scores and the first `--skip` plies.
 
-  scripts/fit-wdl.py --engine ekumen games-*.pgn
+  scripts/analysis/fit_wdl.py --engine ekumen games-*.pgn
 """
 import argparse
 import math
+import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 
 from pgn_games import (WHITE_POINTS, comment_score, commented_moves, read_movetexts,
                        white_moves_at, white_moves_first)

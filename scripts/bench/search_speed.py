@@ -7,11 +7,14 @@ machine may be shared. Fairy-Stockfish reads shinobi and gethenian from
 --variants-ini (default: the copy in tests/data/fairy). A case is `variant[:fen]`; the default cases are the start
 positions of chess, gothic, shinobi and gethenian (and coherent for Ekumen alone).
 
-  scripts/search_speed.py [--fs PATH] [--variants-ini PATH] [--ms 4000] [--repeat 2] [case ...]
+  scripts/bench/search_speed.py [--fs PATH] [--variants-ini PATH] [--ms 4000] [--repeat 2] [case ...]
 """
 import argparse
 import os
 import re
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 
 from uci_engine import FAIRY_VARIANTS_INI, ROOT, UciEngine
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Each engine's score with each colour in an `ekumen match` PGN.
 
-    scripts/colour_scores.py GAMES.pgn [GAMES.pgn ...]
+    scripts/analysis/colour_scores.py GAMES.pgn [GAMES.pgn ...]
 
 In an asymmetric variant (shinobi's Clan against its Kingdom) or on random openings the
 side weighs: a match's overall score can hide that one engine wins with one colour and
@@ -9,7 +9,11 @@ loses with the other. Prints, per file, each engine's points and games as White 
 Black, and the mean game length in plies. Unfinished games (`*`) are skipped.
 """
 import argparse
+import os
+import sys
 from collections import defaultdict
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 
 from pgn_games import WHITE_POINTS, read_games
 

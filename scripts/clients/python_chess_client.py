@@ -6,7 +6,7 @@ chess with clocks (with and without pondering, one of them Chess960), runs a Mul
 analysis, and checks that every move the engine plays is legal in python-chess and that it
 keeps to its clock. Exits non-zero on the first problem.
 
-usage: client-python-chess.py ENGINE [GAMES]
+usage: python_chess_client.py ENGINE [GAMES]
 """
 import os
 import sys
@@ -31,7 +31,7 @@ INCREMENT = 0.05
 
 
 def fail(message):
-    print(f"client-python-chess: FAIL: {message}", file=sys.stderr)
+    print(f"python_chess_client: FAIL: {message}", file=sys.stderr)
     sys.exit(1)
 
 
@@ -97,7 +97,7 @@ def main():
             fail(f"a move {result.move} in a mated position")
     finally:
         engine.quit()
-    print(f"client-python-chess: ok, {games + 1} games, {total} moves checked")
+    print(f"python_chess_client: ok, {games + 1} games, {total} moves checked")
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ Coherent chess is not in Fairy-Stockfish: with `--variant coherent` Ekumen itsel
 (with a large node budget) and only mates in 1 or 2 are kept; the test suite proves each of
 them by brute force.
 
-  scripts/gen-search-suites.py --fs /work/fs/fairy-stockfish --variants-ini /work/fs/variants.ini \
+  scripts/datagen/gen_search_suites.py --fs /work/fs/fairy-stockfish --variants-ini /work/fs/variants.ini \
       [--games 40] [--variant gothic ...] [--out-dir DIR]
 """
 import argparse
@@ -20,6 +20,8 @@ import os
 import random
 import re
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 
 from uci_engine import ROOT, UciEngine, is_exact_pv
 
@@ -101,10 +103,10 @@ def write(args, variant, mates, tactics, self_analysis, analysis, final=False):
     with open(path, "w") as f:
         if self_analysis:
             f.write(f"# {variant}: mates from Ekumen self-play found by Ekumen (go {analysis}) and "
-                    f"proved by brute force in the test; scripts/gen-search-suites.py\n")
+                    f"proved by brute force in the test; scripts/datagen/gen_search_suites.py\n")
         else:
             f.write(f"# {variant}: positions from Ekumen self-play analysed by Fairy-Stockfish "
-                    f"(depth {args.fs_depth} or 1 s, MultiPV 2); scripts/gen-search-suites.py\n")
+                    f"(depth {args.fs_depth} or 1 s, MultiPV 2); scripts/datagen/gen_search_suites.py\n")
         for line in mates[: args.keep] + tactics[: args.keep]:
             f.write(line + "\n")
     if final:

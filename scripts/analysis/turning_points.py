@@ -4,7 +4,7 @@ position where the winner's own reported score reached a threshold (the winner t
 What the winner's static evaluation and both engines' searches say there shows whether
 the edge came from judgement a static evaluation holds or from what only a search finds.
 
-    scripts/turning_points.py GAMES.pgn VARIANT --winner Fairy-Stockfish \\
+    scripts/analysis/turning_points.py GAMES.pgn VARIANT --winner Fairy-Stockfish \\
         [--threshold 150] [--out FENS.txt] [--trace FS] \\
         [--search ENGINE --search FS --nodes 200000,2000000] [--limit 40] \\
         [--explain target/release/ekumen-tune]
@@ -20,12 +20,15 @@ are read from tests/data/fairy/variants.ini.
 summed; with --trace, that sum beside Fairy-Stockfish's king-safety term at each point.
 """
 import argparse
+import os
 import re
 import statistics
 import subprocess
 import sys
 
 import pyffish as sf
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 
 from pgn_games import comment_score, commented_moves, read_movetexts, white_moves_first
 from uci_engine import FAIRY_VARIANTS_INI, UciEngine

@@ -2,7 +2,7 @@
 """How each engine of an `ekumen match` PGN spent its clock: per band of moves, the mean
 time per move and the mean reported depth, and the mean clock left when the games ended.
 
-    scripts/pgn_clock.py GAMES.pgn [--band 10] [--scores] [--with ENGINE]
+    scripts/analysis/pgn_clock.py GAMES.pgn [--band 10] [--scores] [--with ENGINE]
 
 --scores: instead, per band, the mean score each engine reported (its own side, in pawns,
 clipped to +-10; mates left out), apart for the games it won, drew and lost: how early
@@ -15,9 +15,12 @@ adjudicated) are skipped. Depths are as each engine reported them, and engines c
 them differently (see docs/strength.md), so compare depths of one engine across bands only.
 """
 import argparse
+import os
 import re
 import sys
 from collections import defaultdict
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 
 from pgn_games import WHITE_POINTS, comment_score, commented_moves, read_movetexts
 from pgn_games import white_moves_first
