@@ -454,6 +454,31 @@ fn ponder_then_ponderhit() {
 }
 
 #[test]
+fn a_ponder_search_finished_before_ponderhit_repeats_its_last_line() {
+    let mut engine = Engine::start();
+    engine.ask("uci");
+    engine.send("position startpos moves e2e4");
+    engine.send("go ponder depth 3");
+    let lines = engine.until(|l| l.starts_with("info depth 3 "));
+    assert!(!lines.iter().any(|l| l.starts_with("bestmove")), "{lines:?}");
+    // The search is over and waits for the GUI's word.
+    engine.expect_silence(Duration::from_millis(200));
+    engine.send("ponderhit");
+    let (infos, best) = engine.search_output();
+    let last = infos.last().unwrap_or_else(|| panic!("no line before {best}"));
+    assert!(last.starts_with("info depth 3 ") && last.contains(" score "), "{last}");
+    assert!(best.starts_with("bestmove "));
+    // After `stop` nothing is repeated: the GUI was following the search.
+    engine.send("go ponder depth 3");
+    engine.until(|l| l.starts_with("info depth 3 "));
+    engine.expect_silence(Duration::from_millis(200));
+    engine.send("stop");
+    let (infos, _) = engine.search_output();
+    assert!(infos.is_empty(), "{infos:?}");
+    assert!(engine.quit().success());
+}
+
+#[test]
 fn time_limits_are_respected() {
     let mut engine = Engine::start();
     engine.ask("uci");

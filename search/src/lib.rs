@@ -384,16 +384,17 @@ fn run(
     limits: &Limits,
     settings: &SearchSettings,
     control: &SearchControl,
-    mut observer: Box<dyn SearchObserver>,
+    observer: Box<dyn SearchObserver>,
     table: &tt::TranspositionTable,
     histories: &mut Vec<ordering::Histories>,
 ) -> SearchResult {
+    let mut observer = KeepLastLines { inner: observer, lines: Vec::new() };
     // The clock runs from the moment the GUI's `go` arrived, not from when this thread
     // got the processor.
     let start = limits.started.unwrap_or_else(Instant::now);
     let searched = panic::catch_unwind(AssertUnwindSafe(|| {
         dispatch!(position, pos => {
-            thread::search(pos, limits, settings, control, start, observer.as_mut(), table, histories)
+            thread::search(pos, limits, settings, control, start, &mut observer, table, histories)
         })
     }));
     let mut result = searched.unwrap_or_else(|_| {
@@ -404,12 +405,46 @@ fn run(
     if let Some(score) = result.no_move_score {
         observer.no_legal_move(score);
     }
+    let mut waited = false;
     while !control.stop_requested() && (limits.infinite || control.pondering()) {
+        waited = true;
         std::thread::sleep(Duration::from_millis(1));
+    }
+    if waited && limits.ponder && !control.stop_requested() {
+        // The ponder search ended before `ponderhit`: its last lines come again with the
+        // move, so that a GUI that reads the score after `ponderhit` has one.
+        for line in &observer.lines {
+            observer.inner.iteration(line);
+        }
     }
     result.elapsed = start.elapsed();
     observer.finished(&result);
     result
+}
+
+/// Passes a search's reports on, keeping the last iteration's lines.
+struct KeepLastLines {
+    inner: Box<dyn SearchObserver>,
+    lines: Vec<IterationReport>,
+}
+
+impl SearchObserver for KeepLastLines {
+    fn iteration(&mut self, report: &IterationReport) {
+        if report.multipv == 1 {
+            self.lines.clear();
+        }
+        self.lines.push(report.clone());
+        self.inner.iteration(report);
+    }
+    fn current_move(&mut self, depth: u32, root_move: Move, number: usize) {
+        self.inner.current_move(depth, root_move, number);
+    }
+    fn no_legal_move(&mut self, score: SearchScore) {
+        self.inner.no_legal_move(score);
+    }
+    fn finished(&mut self, result: &SearchResult) {
+        self.inner.finished(result);
+    }
 }
 
 /// A running search.
