@@ -242,21 +242,46 @@ def main():
         args.games = len(jobs)
     else:
         jobs = [(args, args.seed * 1_000_003 + g) for g in range(args.games)]
+    # Resumable: OUT.progress holds the games finished and the file's length after the
+    # last of them, so a run that was stopped drops any partial game and goes on from there.
+    progress = args.out + ".progress"
+    finished, length = read_progress(progress, args.out)
+    with open(args.out, "a") as out:
+        out.truncate(length)
+    if finished:
+        print(f"gen_tuning_data: resuming after {finished} games", file=sys.stderr, flush=True)
     started = time.time()
     written = 0
     with multiprocessing.Pool(args.workers, worker_init, (args,)) as pool, \
             open(args.out, "a") as out:
         # In game order, not in the order games finish: the same command then writes the
         # same file, whatever the workers' timing (the tuner holds out the file's last tenth).
-        for done, (positions, result) in enumerate(pool.imap(run, jobs), 1):
-            if result is None:
-                continue
-            for fen, score in positions:
+        for done, (positions, result) in enumerate(pool.imap(run, jobs[finished:]), finished + 1):
+            for fen, score in positions if result is not None else []:
                 out.write(f"{fen};{score};{result}\n")
-            written += len(positions)
+            written += len(positions) if result is not None else 0
             out.flush()
+            write_progress(progress, done, out.tell())
+            rate = (done - finished) / max(time.time() - started, 1e-9)
+            left = (args.games - done) / rate if rate else 0
             print(f"gen_tuning_data: {done}/{args.games} games, {written} positions, "
-                  f"{time.time() - started:.0f} s", file=sys.stderr, flush=True)
+                  f"{time.time() - started:.0f} s, about {left / 60:.0f} min left",
+                  file=sys.stderr, flush=True)
+
+
+def read_progress(progress, out):
+    """(games finished, bytes of OUT that hold them) from a stopped run, else (0, OUT's size)."""
+    try:
+        games, length = open(progress).read().split()
+        return int(games), int(length)
+    except (OSError, ValueError):
+        return 0, os.path.getsize(out) if os.path.exists(out) else 0
+
+
+def write_progress(progress, games, length):
+    with open(progress + ".new", "w") as f:
+        f.write(f"{games} {length}\n")
+    os.replace(progress + ".new", progress)
 
 
 if __name__ == "__main__":
