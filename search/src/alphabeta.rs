@@ -15,15 +15,15 @@
 //!    searched first and its static evaluation is reused, corrected by
 //!    [`crate::correction`] (the table keeps it uncorrected), which the node's result
 //!    then teaches.
-//! 3. **Pruning before moves** (not in check, not on the PV): razoring at depth ≤ 3,
-//!    reverse futility at depth ≤ 8, and null-move pruning with a reduction growing with
-//!    depth and with how far the evaluation exceeds beta. The null move is skipped where
+//! 3. **Pruning before moves** (not in check, not on the PV): razoring and reverse
+//!    futility at low depth, and null-move pruning with a reduction growing with depth
+//!    and with how far the evaluation exceeds beta. The null move is skipped where
 //!    zugzwang is likely: a side with no piece but pawns and king, and where stalemate
 //!    loses, a side with fewer than two such pieces and an empty hand. Deep null-move
-//!    cutoffs are verified by a reduced search without null moves. Then **ProbCut** at
-//!    depth ≥ 5: a capture winning enough by static exchange whose quiescence search and
-//!    a search four plies shallower both beat beta by 200 (150 when improving) ends the
-//!    node, unless the table already says the position falls short of that.
+//!    cutoffs are verified by a reduced search without null moves. Then **ProbCut**: a
+//!    capture winning enough by static exchange whose quiescence search and a shallower
+//!    search both beat beta by a margin ends the node, unless the table already says the
+//!    position falls short of that.
 //! 4. **Internal iterative reduction**: a PV or expected-cut node with no table move is
 //!    searched one ply shallower.
 //! 5. **Moves** in the order of [`crate::ordering`]; late quiet moves are pruned at low
@@ -42,9 +42,9 @@
 //! The quiescence search stands pat on the static evaluation and tries only captures and
 //! promotions that do not lose material (static exchange), with delta pruning, and on its
 //! first ply also quiet moves that give check without losing the checking piece; in
-//! check it tries the captures and, once one evasion holds, at most two quiet evasions
-//! (drop games have dozens: every block by every piece in hand), and it gives up after a
-//! fixed number of plies. Other quiet drops are never searched there. Past its first
+//! check it tries the captures and, once one evasion holds, a few quiet evasions (drop
+//! games have dozens: every block by every piece in hand), and it gives up after a fixed
+//! number of plies. Other quiet drops are never searched there. Past its first
 //! ply, out of check, it generates only captures and promotions
 //! ([`Position::generate_noisy`]) rather than filtering every legal move: the same tree,
 //! 0-7 % less processor time for 2,000,000-node searches, at the price of stalemates
@@ -54,12 +54,14 @@
 //! for each search: they take about 0.1 ms to fill with empty entries, and are warm again
 //! within a few thousand nodes.
 //!
+//! Every margin, depth limit and weight named here is the variant's
+//! [`SearchVariant::SEARCH`] ([`crate::params`]).
+//!
 //! Scores are from the side to move's point of view; mates are `MATE - plies`.
 
 use std::sync::atomic::Ordering;
-use std::sync::LazyLock;
 
-use ekumen_eval::{evaluate_cached, Evaluate, MaterialCache, PawnCache};
+use ekumen_eval::{evaluate_cached, MaterialCache, PawnCache};
 use ekumen_movegen::piece::Special;
 use ekumen_movegen::variant::StalemateRule;
 use ekumen_movegen::{Color, GameResult, Move, MoveKind, Piece, PieceType, Position};
@@ -67,36 +69,39 @@ use ekumen_movegen::{Color, GameResult, Move, MoveKind, Piece, PieceType, Positi
 use crate::check::CheckInfo;
 use crate::correction::CorrectionKeys;
 use crate::ordering::{
-    context, history_bonus, Histories, ScoredMoves, BAD_NOISY, COUNTER, GOOD_NOISY, KILLER_1,
-    KILLER_2, QUIET_PENDING, TT_MOVE, UNSCORED,
+    context, Histories, ScoredMoves, BAD_NOISY, COUNTER, GOOD_NOISY, KILLER_1, KILLER_2,
+    QUIET_PENDING, TT_MOVE, UNSCORED,
 };
+use crate::params::{SearchParams, SearchVariant};
 use crate::see::{material_gain, moved_man_holds, promotion_gain, see_ge};
 use crate::thread::Shared;
 use crate::tt::Bound;
 use crate::value::*;
 
-/// The quiescence search stops after this many plies, even in check.
-const MAX_QUIESCENCE_PLIES: usize = 16;
+/// Late-move reductions in 1/1024 plies, `[depth][move number]`, from the variant's
+/// [`SearchParams::lmr_base`] and [`SearchParams::lmr_divisor`].
+struct Reductions(Box<[[i32; 64]; 64]>);
 
-/// Late-move reductions in 1/1024 plies, `[depth][move number]`.
-static REDUCTIONS: LazyLock<Vec<[i32; 64]>> = LazyLock::new(|| {
-    (0..64)
-        .map(|depth| {
+impl Reductions {
+    fn new(params: &SearchParams) -> Self {
+        let base = f64::from(params.lmr_base) / 100.0;
+        let divisor = f64::from(params.lmr_divisor) / 100.0;
+        Reductions(Box::new(std::array::from_fn(|depth| {
             std::array::from_fn(|moves| {
                 if depth == 0 || moves == 0 {
                     0
                 } else {
-                    let r = 0.6 + (depth as f64).ln() * (moves as f64).ln() / 2.2;
+                    let r = base + (depth as f64).ln() * (moves as f64).ln() / divisor;
                     (r * 1024.0) as i32
                 }
             })
-        })
-        .collect()
-});
+        })))
+    }
 
-#[inline(always)]
-fn reduction(depth: i32, move_count: usize) -> i32 {
-    REDUCTIONS[depth.clamp(0, 63) as usize][move_count.min(63)]
+    #[inline(always)]
+    fn get(&self, depth: i32, move_count: usize) -> i32 {
+        self.0[depth.clamp(0, 63) as usize][move_count.min(63)]
+    }
 }
 
 /// One ply of the search stack.
@@ -195,7 +200,7 @@ fn refined_by_table(bound: Option<Bound>, score: i32, eval: i32) -> i32 {
 }
 
 /// A search thread's state.
-pub(crate) struct Worker<'a, V: Evaluate> {
+pub(crate) struct Worker<'a, V: SearchVariant> {
     pub pos: Position<V>,
     pub id: usize,
     pub shared: &'a Shared<'a>,
@@ -219,6 +224,7 @@ pub(crate) struct Worker<'a, V: Evaluate> {
     material_cache: MaterialCache<V>,
     /// Null moves are off for this side below this ply (verification searches).
     null_move_floor: [usize; 2],
+    reductions: Reductions,
 }
 
 /// What the flags of a move are, computed once per move.
@@ -229,7 +235,7 @@ struct MoveInfo {
     piece: Piece,
 }
 
-impl<'a, V: Evaluate> Worker<'a, V> {
+impl<'a, V: SearchVariant> Worker<'a, V> {
     pub fn new(
         pos: &Position<V>,
         id: usize,
@@ -256,6 +262,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             pawn_cache: PawnCache::new(),
             material_cache: MaterialCache::new(),
             null_move_floor: [0; 2],
+            reductions: Reductions::new(&V::SEARCH),
         }
     }
 
@@ -300,7 +307,8 @@ impl<'a, V: Evaluate> Worker<'a, V> {
     fn evaluate(&mut self) -> i32 {
         let raw = evaluate_cached(&self.pos, &mut self.pawn_cache, &mut self.material_cache);
         let clock = self.pos.halfmove_clock().min(100) as i32;
-        let scaled = raw * (200 - clock) / 200;
+        let scale = V::SEARCH.fifty_move_scale;
+        let scaled = raw * (scale - clock) / scale;
         scaled.clamp(-MATE_IN_MAX_PLY + 1, MATE_IN_MAX_PLY - 1)
     }
 
@@ -475,8 +483,10 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                     0
                 };
                 let value = material_gain(&self.pos, m);
-                if see_ge(&self.pos, m, -50) {
-                    GOOD_NOISY + value * 16 + history / 8
+                if see_ge(&self.pos, m, -V::SEARCH.good_capture_see) {
+                    GOOD_NOISY
+                        + value * V::SEARCH.capture_value_weight
+                        + history / V::SEARCH.capture_history_divisor
                 } else {
                     BAD_NOISY + value
                 }
@@ -556,8 +566,9 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             let score = if i == self.pv_index {
                 -self.search::<true>(-beta, -alpha, new_depth, 1, false)
             } else {
-                let late = i >= self.pv_index + 3;
-                let r = if depth >= 3 && late && !info.noisy && !gives_check { 1 } else { 0 };
+                let late = i >= self.pv_index + V::SEARCH.root_lmr_moves as usize;
+                let reducible = depth >= V::SEARCH.root_lmr_min_depth && late;
+                let r = if reducible && !info.noisy && !gives_check { 1 } else { 0 };
                 let mut s = -self.search::<false>(-alpha - 1, -alpha, new_depth - r, 1, true);
                 if s > alpha && r > 0 {
                     s = -self.search::<false>(-alpha - 1, -alpha, new_depth, 1, true);
@@ -699,27 +710,33 @@ impl<'a, V: Evaluate> Worker<'a, V> {
 
         if !PV && !in_check && excluded.is_none() && eval.abs() < MATE_IN_MAX_PLY {
             // Razoring: hopeless even with a good capture.
-            if depth <= 3 && eval + 200 + 220 * depth < alpha {
+            let margin = V::SEARCH.razor_margin + V::SEARCH.razor_margin_per_ply * depth;
+            if depth <= V::SEARCH.razor_max_depth && eval + margin < alpha {
                 let score = self.quiescence::<false>(alpha - 1, alpha, ply, 0);
                 if score < alpha {
                     return score;
                 }
             }
             // Reverse futility: far above beta with little depth left.
-            let margin = 75 * (depth - i32::from(improving));
-            if depth <= 8 && eval - margin >= beta && beta > -MATE_IN_MAX_PLY {
+            let margin = V::SEARCH.rfp_margin_per_ply * (depth - i32::from(improving));
+            if depth <= V::SEARCH.rfp_max_depth && eval - margin >= beta && beta > -MATE_IN_MAX_PLY
+            {
                 return (eval + beta) / 2;
             }
             // Null move.
-            if depth >= 3
+            if depth >= V::SEARCH.nmp_min_depth
                 && eval >= beta
-                && static_eval >= beta - 20 * depth + 160
+                && static_eval
+                    >= beta - V::SEARCH.nmp_eval_margin_per_ply * depth + V::SEARCH.nmp_eval_margin
                 && ply >= self.null_move_floor[us.index()]
                 && self.stack[ply - 1].current.is_some()
                 && beta > -MATE_IN_MAX_PLY
                 && self.null_move_allowed()
             {
-                let r = 4 + depth / 4 + ((eval - beta) / 200).min(3);
+                let r = V::SEARCH.nmp_reduction
+                    + depth / V::SEARCH.nmp_depth_per_reduction
+                    + ((eval - beta) / V::SEARCH.nmp_eval_per_reduction)
+                        .min(V::SEARCH.nmp_max_eval_reduction);
                 self.stack[ply].current = None;
                 self.stack[ply].context = None;
                 self.stack[ply].quiet = false;
@@ -738,7 +755,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                     return 0;
                 }
                 if score >= beta && score < MATE_IN_MAX_PLY {
-                    if depth < 14 || self.null_move_floor[us.index()] > 0 {
+                    if depth < V::SEARCH.nmp_verify_depth || self.null_move_floor[us.index()] > 0 {
                         return score;
                     }
                     // Verify deep cutoffs without null moves for this side.
@@ -750,13 +767,15 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                     }
                 }
             }
-            // ProbCut: a capture that beats beta by a margin in a search four plies
-            // shallower most likely beats beta in the full one.
-            let probcut_beta = beta + 200 - 50 * i32::from(improving);
-            if depth > 4
+            // ProbCut: a capture that beats beta by a margin in a shallower search most
+            // likely beats beta in the full one.
+            let probcut_beta = beta + V::SEARCH.probcut_margin
+                - V::SEARCH.probcut_improving * i32::from(improving);
+            let probcut_depth = depth - V::SEARCH.probcut_reduction;
+            if depth >= V::SEARCH.probcut_min_depth
                 && beta.abs() < MATE_IN_MAX_PLY
                 && !entry.is_some_and(|e| {
-                    e.depth >= depth - 3 && tt_score != NONE && tt_score < probcut_beta
+                    e.depth > probcut_depth && tt_score != NONE && tt_score < probcut_beta
                 })
             {
                 if let Some(score) =
@@ -768,7 +787,11 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         }
 
         // Internal iterative reduction.
-        if depth >= 4 && tt_move.is_none() && excluded.is_none() && (PV || cut_node) {
+        if depth >= V::SEARCH.iir_min_depth
+            && tt_move.is_none()
+            && excluded.is_none()
+            && (PV || cut_node)
+        {
             depth -= 1;
         }
 
@@ -797,7 +820,8 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         let mut quiets_tried = Tried::<32>::new();
         let mut captures_tried = Tried::<16>::new();
         let mut skip_quiets = false;
-        let late_move_limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
+        let late_move_limit =
+            (V::SEARCH.lmp_base + depth * depth) as usize / if improving { 1 } else { 2 };
         let mut check_info: Option<CheckInfo<V>> = None;
 
         while let Some((m, order)) = list.pick() {
@@ -827,16 +851,20 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             }
             move_count += 1;
             let history = if info.noisy { 0 } else { self.quiet_history(m, info.piece, ply) };
-            let base_reduction = reduction(depth, move_count);
+            let base_reduction = self.reductions.get(depth, move_count);
 
             // Shallow-depth pruning, once a move has saved us from being mated.
             if best_score > -MATE_IN_MAX_PLY {
                 let lmr_depth = (depth - 1 - base_reduction / 1024).max(0);
                 if !info.noisy {
-                    let late = depth <= 8 && move_count >= late_move_limit;
-                    let futile =
-                        !in_check && lmr_depth <= 8 && static_eval + 120 + 110 * lmr_depth <= alpha;
-                    let unpromising = lmr_depth <= 3 && history < -2500 * depth;
+                    let late = depth <= V::SEARCH.lmp_max_depth && move_count >= late_move_limit;
+                    let futility_margin =
+                        V::SEARCH.futility_margin + V::SEARCH.futility_margin_per_ply * lmr_depth;
+                    let futile = !in_check
+                        && lmr_depth <= V::SEARCH.futility_max_depth
+                        && static_eval + futility_margin <= alpha;
+                    let unpromising = lmr_depth <= V::SEARCH.history_prune_max_depth
+                        && history < -V::SEARCH.history_prune_per_ply * depth;
                     if (late || futile || unpromising)
                         && order < KILLER_2
                         && !quiet_check(&self.pos)
@@ -844,10 +872,16 @@ impl<'a, V: Evaluate> Worker<'a, V> {
                         skip_quiets |= late;
                         continue;
                     }
-                    if lmr_depth <= 8 && !see_ge(&self.pos, m, -25 * lmr_depth * lmr_depth) {
+                    let see_margin = V::SEARCH.see_quiet_margin * lmr_depth * lmr_depth;
+                    if lmr_depth <= V::SEARCH.see_quiet_max_depth
+                        && !see_ge(&self.pos, m, -see_margin)
+                    {
                         continue;
                     }
-                } else if depth <= 6 && order < GOOD_NOISY && !see_ge(&self.pos, m, -110 * depth) {
+                } else if depth <= V::SEARCH.see_noisy_max_depth
+                    && order < GOOD_NOISY
+                    && !see_ge(&self.pos, m, -V::SEARCH.see_noisy_margin * depth)
+                {
                     continue;
                 }
             }
@@ -856,15 +890,15 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             let mut extension = 0;
             if Some(m) == tt_move
                 && excluded.is_none()
-                && depth >= 7
+                && depth >= V::SEARCH.singular_min_depth
                 && ply < 2 * self.root_depth as usize
             {
                 if let Some(e) = entry {
-                    if e.depth >= depth - 3
+                    if e.depth >= depth - V::SEARCH.singular_tt_depth
                         && matches!(e.bound, Some(Bound::Lower) | Some(Bound::Exact))
                         && tt_score.abs() < MATE_IN_MAX_PLY
                     {
-                        let singular_beta = tt_score - 2 * depth;
+                        let singular_beta = tt_score - V::SEARCH.singular_margin_per_ply * depth;
                         self.stack[ply].excluded = Some(m);
                         let score = self.search::<false>(
                             singular_beta - 1,
@@ -900,9 +934,9 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             let gives_check = self.stack[ply + 1].in_check;
             if gives_check
                 && extension == 0
-                && self.stack[ply].extensions < 16
+                && self.stack[ply].extensions < V::SEARCH.check_extension_limit
                 && ply < 2 * self.root_depth as usize
-                && (depth <= 8 || moved_man_holds(&self.pos))
+                && (depth <= V::SEARCH.check_extension_any_depth || moved_man_holds(&self.pos))
             {
                 extension = 1;
             }
@@ -912,27 +946,30 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             let new_depth = depth - 1 + extension;
 
             let mut score;
-            if depth >= 2 && move_count > 1 + usize::from(PV) && (!info.noisy || cut_node) {
+            if depth >= V::SEARCH.lmr_min_depth
+                && move_count > 1 + usize::from(PV)
+                && (!info.noisy || cut_node)
+            {
                 let mut r = base_reduction;
                 if !PV {
-                    r += 1024;
+                    r += V::SEARCH.lmr_non_pv;
                 }
                 if cut_node {
-                    r += 1024;
+                    r += V::SEARCH.lmr_cut_node;
                 }
                 if improving {
-                    r -= 512;
+                    r -= V::SEARCH.lmr_improving;
                 }
                 if gives_check {
-                    r -= 1024;
+                    r -= V::SEARCH.lmr_gives_check;
                 }
                 if order >= COUNTER {
-                    r -= 1024;
+                    r -= V::SEARCH.lmr_refutation;
                 }
                 if info.noisy {
-                    r -= 1024;
+                    r -= V::SEARCH.lmr_noisy;
                 }
-                r -= history * 1024 / 8192;
+                r -= history * 1024 / V::SEARCH.lmr_history_divisor;
                 let reduced = (new_depth - r / 1024).clamp(1, new_depth.max(1));
                 score = -self.search::<false>(-alpha - 1, -alpha, reduced, ply + 1, true);
                 if score > alpha && reduced < new_depth {
@@ -989,7 +1026,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         } else if excluded.is_none() && (PV || depth >= 3) && self.stack[ply - 1].quiet {
             // No move here reached alpha: the opponent's quiet move into this node was a
             // good one.
-            self.update_previous_continuation(ply, history_bonus(depth));
+            self.update_previous_continuation(ply, Self::history_bonus(depth));
         }
 
         if excluded.is_none() {
@@ -1043,7 +1080,8 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             let victim = material_gain(&self.pos, m);
             list.set_score(i, victim);
         }
-        let mut tries = if cut_node { 4 } else { 2 };
+        let mut tries =
+            if cut_node { V::SEARCH.probcut_tries_cut_node } else { V::SEARCH.probcut_tries };
         while let Some((m, _)) = list.pick() {
             if tries == 0 {
                 break;
@@ -1057,7 +1095,8 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             let window = (-probcut_beta, -probcut_beta + 1);
             let mut score = -self.quiescence::<false>(window.0, window.1, ply + 1, 0);
             if score >= probcut_beta {
-                score = -self.search::<false>(window.0, window.1, depth - 4, ply + 1, !cut_node);
+                let reduced = depth - V::SEARCH.probcut_reduction;
+                score = -self.search::<false>(window.0, window.1, reduced, ply + 1, !cut_node);
             }
             self.unmake();
             if self.stopped {
@@ -1066,7 +1105,15 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             if score >= probcut_beta {
                 let key = self.stack[ply].key;
                 let stored = to_tt(score, ply);
-                self.shared.tt.store(key, Some(m), stored, raw_eval, depth - 3, Some(Bound::Lower));
+                let stored_depth = depth - V::SEARCH.probcut_reduction + 1;
+                self.shared.tt.store(
+                    key,
+                    Some(m),
+                    stored,
+                    raw_eval,
+                    stored_depth,
+                    Some(Bound::Lower),
+                );
                 return Some(score);
             }
         }
@@ -1090,8 +1137,16 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         } else if !info.noisy {
             let us = self.pos.side_to_move();
             let contexts = self.contexts_before(ply);
-            self.update_quiet(us, m, info.piece, contexts, -history_bonus(depth));
+            self.update_quiet(us, m, info.piece, contexts, -Self::history_bonus(depth));
         }
+    }
+
+    /// The bonus a move earns for a cutoff at `depth`.
+    #[inline(always)]
+    fn history_bonus(depth: i32) -> i32 {
+        let p = V::SEARCH;
+        (p.history_bonus_quadratic * depth * depth + p.history_bonus_linear * depth)
+            .min(p.history_bonus_max)
     }
 
     /// After a cutoff at `ply`: the opponent's quiet move into this node, if among the
@@ -1099,7 +1154,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
     fn penalise_refuted_early_move(&mut self, ply: usize, depth: i32) {
         let previous = &self.stack[ply - 1];
         if previous.quiet && previous.move_count <= 2 {
-            self.update_previous_continuation(ply, -history_bonus(depth + 1));
+            self.update_previous_continuation(ply, -Self::history_bonus(depth + 1));
         }
     }
 
@@ -1143,7 +1198,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         captures: &[(Move, Piece)],
     ) {
         let us = self.pos.side_to_move();
-        let bonus = history_bonus(depth);
+        let bonus = Self::history_bonus(depth);
         let info = self.move_info(best);
         let contexts = self.contexts_before(ply);
         if !info.noisy {
@@ -1207,7 +1262,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
         if let Some(score) = self.draw_or_end(ply, in_check) {
             return score;
         }
-        if ply >= MAX_PLY - 1 || qply >= MAX_QUIESCENCE_PLIES {
+        if ply >= MAX_PLY - 1 || qply >= V::SEARCH.qs_max_plies as usize {
             return self.evaluate();
         }
 
@@ -1282,7 +1337,8 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             } else if info.noisy {
                 let victim = material_gain(&self.pos, m);
                 let attacker = ekumen_eval::piece_value::<V>(info.piece.kind());
-                GOOD_NOISY + victim * 16 - attacker / 8
+                GOOD_NOISY + victim * V::SEARCH.capture_value_weight
+                    - attacker / V::SEARCH.capture_attacker_divisor
             } else {
                 self.quiet_history(m, info.piece, ply)
             };
@@ -1290,7 +1346,8 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             list.set_score(list.len() - 1, score);
         }
 
-        let futility_base = if in_check { NONE } else { static_eval + 180 };
+        let futility_base =
+            if in_check { NONE } else { static_eval + V::SEARCH.qs_futility_margin };
         let mut best_move = None;
         let mut quiet_evasions = 0;
         while let Some((m, _)) = list.pick() {
@@ -1298,7 +1355,7 @@ impl<'a, V: Evaluate> Worker<'a, V> {
             if in_check && !info.noisy {
                 // Once an evasion has shown we are not mated, one more quiet evasion is
                 // enough: in drop games there can be dozens (every block by every piece).
-                if best_score > -MATE_IN_MAX_PLY && quiet_evasions >= 2 {
+                if best_score > -MATE_IN_MAX_PLY && quiet_evasions >= V::SEARCH.qs_quiet_evasions {
                     break;
                 }
                 quiet_evasions += 1;

@@ -23,6 +23,8 @@
 //! found ([`correction`]), a lock-free transposition table sized by `Hash` ([`tt`]), Lazy
 //! SMP over `Threads` ([`thread`]), time management ([`time`]) and a handicap for weaker
 //! play ([`skill`]).
+//! Every margin, depth limit and weight of the search, with its tuning range, is in
+//! [`params`], per variant.
 //! It is generic over the variant and monomorphised: the variant is chosen once, at the
 //! root. The evaluation is the `ekumen-eval` crate's.
 
@@ -32,6 +34,7 @@ pub mod correction;
 pub mod limits;
 pub mod memory;
 pub mod ordering;
+pub mod params;
 pub mod see;
 pub mod skill;
 pub mod thread;

@@ -4,7 +4,8 @@
 //! scored once, in these bands, best first:
 //! 1. the transposition-table move;
 //! 2. captures and promotions that do not lose material by static exchange
-//!    ([`crate::see`]), by the value taken (×16) plus their capture history;
+//!    ([`crate::see`]), by the value taken plus a part of their capture history
+//!    (weights in [`crate::params`]);
 //! 3. the two killer moves of the ply (quiet moves that refuted a sibling), then the
 //!    counter-move (the quiet move that last refuted the opponent's previous move);
 //! 4. quiet moves (drops included) by butterfly history (from-square, or the dropped
@@ -71,12 +72,6 @@ fn apply(entry: &mut i16, bonus: i32) {
     let value = i32::from(*entry);
     let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
     *entry = (value + bonus - value * bonus.abs() / HISTORY_MAX) as i16;
-}
-
-/// The bonus a move earns for a cutoff at `depth`.
-#[inline(always)]
-pub fn history_bonus(depth: i32) -> i32 {
-    (24 * depth * depth + 48 * depth).min(1_800)
 }
 
 /// Everything the search learns, per search thread: the ordering's histories and the

@@ -16,8 +16,9 @@
 //! a helper proved a quicker mate (see [`chosen_line`] for why there is no vote).
 //!
 //! Each iteration searches the root moves with an aspiration window around the previous
-//! score, widened by half again on each failure; with `MultiPV` each line gets its own
-//! window, the lines searched one after another with the earlier ones excluded.
+//! score, widened on each failure (the widths are in [`crate::params`]); with `MultiPV`
+//! each line gets its own window, the lines searched one after another with the earlier
+//! ones excluded.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -29,6 +30,7 @@ use ekumen_movegen::{Move, Position};
 use crate::alphabeta::{RootMove, Worker};
 use crate::limits::Limits;
 use crate::ordering::Histories;
+use crate::params::SearchVariant;
 use crate::skill::{Random, Skill};
 use crate::time::{Stability, TimeManager};
 use crate::tt::{Bound, TranspositionTable};
@@ -186,7 +188,7 @@ fn game_keys<V: Evaluate>(pos: &Position<V>) -> Vec<u64> {
 /// its `histories` from the last search, reporting to `observer`; returns at once with the
 /// verdict when there is no legal move.
 #[allow(clippy::too_many_arguments)]
-pub fn search<V: Evaluate>(
+pub fn search<V: SearchVariant>(
     root: &Position<V>,
     limits: &Limits,
     settings: &SearchSettings,
@@ -310,7 +312,7 @@ fn ponder_from_table<V: Evaluate>(
     pos.legal_moves().contains(candidate).then_some(candidate)
 }
 
-fn publish<V: Evaluate>(worker: &Worker<'_, V>) {
+fn publish<V: SearchVariant>(worker: &Worker<'_, V>) {
     let best = &worker.root_moves[0];
     let score = if best.score == -INFINITE { best.previous_score } else { best.score };
     let mut result = worker.shared.results[worker.id].lock().expect("result lock");
@@ -374,7 +376,7 @@ fn report_line(
 }
 
 /// Prints the first `lines` root moves' lines (after an iteration, or a failed window).
-fn report<V: Evaluate>(
+fn report<V: SearchVariant>(
     worker: &Worker<'_, V>,
     observer: &mut dyn SearchObserver,
     lines: usize,
@@ -414,7 +416,7 @@ const SKIP_PHASE: [i32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4
 
 /// The iterative-deepening loop of one thread (the main thread reports and decides when
 /// to stop).
-fn iterative_deepening<V: Evaluate>(
+fn iterative_deepening<V: SearchVariant>(
     worker: &mut Worker<'_, V>,
     mut observer: Option<&mut dyn SearchObserver>,
 ) {
@@ -452,8 +454,11 @@ fn iterative_deepening<V: Evaluate>(
             worker.pv_index = pv_index;
             worker.seldepth = 0;
             let previous = worker.root_moves[pv_index].average_score;
-            let mut delta = 16 + previous.abs().min(2_000) / 50;
-            let (mut alpha, mut beta) = if depth >= 4 && previous.abs() < MATE_IN_MAX_PLY {
+            let mut delta = V::SEARCH.aspiration_delta
+                + previous.abs().min(V::SEARCH.aspiration_score_cap)
+                    / V::SEARCH.aspiration_score_divisor;
+            let aspiring = depth >= V::SEARCH.aspiration_min_depth;
+            let (mut alpha, mut beta) = if aspiring && previous.abs() < MATE_IN_MAX_PLY {
                 ((previous - delta).max(-INFINITE), (previous + delta).min(INFINITE))
             } else {
                 (-INFINITE, INFINITE)
@@ -478,7 +483,7 @@ fn iterative_deepening<V: Evaluate>(
                 } else {
                     break;
                 }
-                delta += delta / 2;
+                delta += delta * V::SEARCH.aspiration_growth / 100;
             }
             sort_root_moves(&mut worker.root_moves[..=pv_index]);
             if worker.stopped {
