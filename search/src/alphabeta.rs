@@ -59,6 +59,7 @@
 //!
 //! Scores are from the side to move's point of view; mates are `MATE - plies`.
 
+use std::ops::ControlFlow;
 use std::sync::atomic::Ordering;
 
 use ekumen_eval::{evaluate_cached, MaterialCache, PawnCache};
@@ -75,7 +76,7 @@ use crate::ordering::{
 use crate::params::{SearchParams, SearchVariant};
 use crate::see::{material_gain, moved_man_holds, promotion_gain, see_ge};
 use crate::thread::Shared;
-use crate::tt::Bound;
+use crate::tt::{Bound, TtEntry};
 use crate::value::*;
 
 /// Late-move reductions in 1/1024 plies, `[depth][move number]`, from the variant's
@@ -233,6 +234,19 @@ struct MoveInfo {
     capture: bool,
     noisy: bool,
     piece: Piece,
+}
+
+/// A node's static evaluations ([`NONE`] in check).
+#[derive(Clone, Copy)]
+struct NodeEval {
+    /// As the evaluation gives it: what the table keeps.
+    raw: i32,
+    /// Moved by [`crate::correction`]: what the node prunes by, and what its result
+    /// teaches the corrections about.
+    corrected: i32,
+    /// The corrected evaluation, or the table's score where its bound says the true score
+    /// lies beyond it.
+    refined: i32,
 }
 
 impl<'a, V: SearchVariant> Worker<'a, V> {
@@ -443,6 +457,25 @@ impl<'a, V: SearchVariant> Worker<'a, V> {
         child.excluded = None;
         child.extensions = extensions;
         child.in_check = in_check;
+    }
+
+    /// Passes from `ply` (a null move), keeping the stack in step.
+    #[inline(always)]
+    fn make_null(&mut self, ply: usize) {
+        let frame = &mut self.stack[ply];
+        frame.current = None;
+        frame.context = None;
+        frame.quiet = false;
+        self.pos.make_null();
+        self.nodes += 1;
+        let key = self.pos.key();
+        let extensions = self.stack[ply].extensions;
+        let child = &mut self.stack[ply + 1];
+        child.key = key;
+        child.plies_from_null = 0;
+        child.excluded = None;
+        child.extensions = extensions;
+        child.in_check = false;
     }
 
     #[inline(always)]
@@ -675,32 +708,14 @@ impl<'a, V: SearchVariant> Worker<'a, V> {
             }
         }
 
-        // Static evaluation: the table keeps it uncorrected.
-        let static_eval;
-        let mut raw_eval = NONE;
-        let mut eval;
         // A singular search (a move excluded) neither corrects nor teaches: no keys needed.
         let keys = if in_check || excluded.is_some() {
             CorrectionKeys::default()
         } else {
             CorrectionKeys::of(&self.pos)
         };
-        if in_check {
-            static_eval = NONE;
-            eval = NONE;
-        } else if excluded.is_some() {
-            static_eval = self.stack[ply].static_eval;
-            eval = static_eval;
-        } else {
-            raw_eval = entry.and_then(|e| e.static_eval()).unwrap_or_else(|| self.evaluate());
-            static_eval = self.corrected(raw_eval, &keys);
-            eval = static_eval;
-            if let Some(e) = entry {
-                eval = refined_by_table(e.bound, tt_score, eval);
-            } else {
-                self.shared.tt.store(key, None, NONE, raw_eval, -1, None);
-            }
-        }
+        let NodeEval { raw: raw_eval, corrected: static_eval, refined: eval } =
+            self.node_eval(ply, in_check, excluded.is_some(), entry, tt_score, &keys);
         self.stack[ply].static_eval = static_eval;
         let improving = !in_check
             && ply >= 2
@@ -709,63 +724,14 @@ impl<'a, V: SearchVariant> Worker<'a, V> {
         self.stack[ply + 1].killers = [None; 2];
 
         if !PV && !in_check && excluded.is_none() && eval.abs() < MATE_IN_MAX_PLY {
-            // Razoring: hopeless even with a good capture.
-            let margin = V::SEARCH.razor_margin + V::SEARCH.razor_margin_per_ply * depth;
-            if depth <= V::SEARCH.razor_max_depth && eval + margin < alpha {
-                let score = self.quiescence::<false>(alpha - 1, alpha, ply, 0);
-                if score < alpha {
-                    return score;
-                }
+            if let Some(score) = self.razoring(eval, alpha, depth, ply) {
+                return score;
             }
-            // Reverse futility: far above beta with little depth left.
-            let margin = V::SEARCH.rfp_margin_per_ply * (depth - i32::from(improving));
-            if depth <= V::SEARCH.rfp_max_depth && eval - margin >= beta && beta > -MATE_IN_MAX_PLY
-            {
-                return (eval + beta) / 2;
+            if let Some(score) = Self::reverse_futility(eval, beta, depth, improving) {
+                return score;
             }
-            // Null move.
-            if depth >= V::SEARCH.nmp_min_depth
-                && eval >= beta
-                && static_eval
-                    >= beta - V::SEARCH.nmp_eval_margin_per_ply * depth + V::SEARCH.nmp_eval_margin
-                && ply >= self.null_move_floor[us.index()]
-                && self.stack[ply - 1].current.is_some()
-                && beta > -MATE_IN_MAX_PLY
-                && self.null_move_allowed()
-            {
-                let r = V::SEARCH.nmp_reduction
-                    + depth / V::SEARCH.nmp_depth_per_reduction
-                    + ((eval - beta) / V::SEARCH.nmp_eval_per_reduction)
-                        .min(V::SEARCH.nmp_max_eval_reduction);
-                self.stack[ply].current = None;
-                self.stack[ply].context = None;
-                self.stack[ply].quiet = false;
-                self.pos.make_null();
-                self.nodes += 1;
-                let extensions = self.stack[ply].extensions;
-                let child = &mut self.stack[ply + 1];
-                child.key = self.pos.key();
-                child.plies_from_null = 0;
-                child.excluded = None;
-                child.extensions = extensions;
-                child.in_check = false;
-                let score = -self.search::<false>(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
-                self.pos.unmake_null();
-                if self.stopped {
-                    return 0;
-                }
-                if score >= beta && score < MATE_IN_MAX_PLY {
-                    if depth < V::SEARCH.nmp_verify_depth || self.null_move_floor[us.index()] > 0 {
-                        return score;
-                    }
-                    // Verify deep cutoffs without null moves for this side.
-                    self.null_move_floor[us.index()] = ply + 3 * (depth - r) as usize / 4;
-                    let verified = self.search::<false>(beta - 1, beta, depth - r, ply, false);
-                    self.null_move_floor[us.index()] = 0;
-                    if verified >= beta {
-                        return score;
-                    }
-                }
+            if let Some(score) = self.null_move(eval, static_eval, beta, depth, ply, cut_node) {
+                return score;
             }
             // ProbCut: a capture that beats beta by a margin in a shallower search most
             // likely beats beta in the full one.
@@ -802,13 +768,7 @@ impl<'a, V: SearchVariant> Worker<'a, V> {
         }
         let tt_move = tt_move.filter(|m| list.moves.contains(*m));
         match tt_move {
-            Some(tt) => {
-                for i in 0..list.len() {
-                    list.set_score(i, if list.moves[i] == tt { TT_MOVE } else { UNSCORED });
-                }
-                let index = list.moves.iter().position(|&m| m == tt).expect("the table move");
-                list.put_next(index);
-            }
+            Some(tt) => list.table_move_first(tt),
             None => self.score_moves(&mut list, ply),
         }
 
@@ -888,37 +848,11 @@ impl<'a, V: SearchVariant> Worker<'a, V> {
 
             // Extensions.
             let mut extension = 0;
-            if Some(m) == tt_move
-                && excluded.is_none()
-                && depth >= V::SEARCH.singular_min_depth
-                && ply < 2 * self.root_depth as usize
-            {
+            if Some(m) == tt_move && excluded.is_none() {
                 if let Some(e) = entry {
-                    if e.depth >= depth - V::SEARCH.singular_tt_depth
-                        && matches!(e.bound, Some(Bound::Lower) | Some(Bound::Exact))
-                        && tt_score.abs() < MATE_IN_MAX_PLY
-                    {
-                        let singular_beta = tt_score - V::SEARCH.singular_margin_per_ply * depth;
-                        self.stack[ply].excluded = Some(m);
-                        let score = self.search::<false>(
-                            singular_beta - 1,
-                            singular_beta,
-                            (depth - 1) / 2,
-                            ply,
-                            cut_node,
-                        );
-                        self.stack[ply].excluded = None;
-                        if self.stopped {
-                            return 0;
-                        }
-                        if score < singular_beta {
-                            extension = 1;
-                        } else if singular_beta >= beta {
-                            // Several moves beat beta: multi-cut.
-                            return singular_beta;
-                        } else if tt_score >= beta {
-                            extension = -1;
-                        }
+                    match self.singular_extension(m, e, tt_score, beta, depth, ply, cut_node) {
+                        ControlFlow::Continue(singular) => extension = singular,
+                        ControlFlow::Break(score) => return score,
                     }
                 }
             }
@@ -932,12 +866,7 @@ impl<'a, V: SearchVariant> Worker<'a, V> {
                 self.pv_len[ply + 1] = ply + 1;
             }
             let gives_check = self.stack[ply + 1].in_check;
-            if gives_check
-                && extension == 0
-                && self.stack[ply].extensions < V::SEARCH.check_extension_limit
-                && ply < 2 * self.root_depth as usize
-                && (depth <= V::SEARCH.check_extension_any_depth || moved_man_holds(&self.pos))
-            {
+            if gives_check && extension == 0 && self.check_extends(ply, depth) {
                 extension = 1;
             }
             if extension > 0 {
@@ -950,26 +879,15 @@ impl<'a, V: SearchVariant> Worker<'a, V> {
                 && move_count > 1 + usize::from(PV)
                 && (!info.noisy || cut_node)
             {
-                let mut r = base_reduction;
-                if !PV {
-                    r += V::SEARCH.lmr_non_pv;
-                }
-                if cut_node {
-                    r += V::SEARCH.lmr_cut_node;
-                }
-                if improving {
-                    r -= V::SEARCH.lmr_improving;
-                }
-                if gives_check {
-                    r -= V::SEARCH.lmr_gives_check;
-                }
-                if order >= COUNTER {
-                    r -= V::SEARCH.lmr_refutation;
-                }
-                if info.noisy {
-                    r -= V::SEARCH.lmr_noisy;
-                }
-                r -= history * 1024 / V::SEARCH.lmr_history_divisor;
+                let r = Self::late_move_reduction::<PV>(
+                    base_reduction,
+                    cut_node,
+                    improving,
+                    gives_check,
+                    order,
+                    info.noisy,
+                    history,
+                );
                 let reduced = (new_depth - r / 1024).clamp(1, new_depth.max(1));
                 score = -self.search::<false>(-alpha - 1, -alpha, reduced, ply + 1, true);
                 if score > alpha && reduced < new_depth {
@@ -1023,7 +941,10 @@ impl<'a, V: SearchVariant> Worker<'a, V> {
                 self.reward(best, ply, depth, quiets_tried.as_slice(), captures_tried.as_slice());
                 self.penalise_refuted_early_move(ply, depth);
             }
-        } else if excluded.is_none() && (PV || depth >= 3) && self.stack[ply - 1].quiet {
+        } else if excluded.is_none()
+            && (PV || depth >= V::SEARCH.fail_low_bonus_min_depth)
+            && self.stack[ply - 1].quiet
+        {
             // No move here reached alpha: the opponent's quiet move into this node was a
             // good one.
             self.update_previous_continuation(ply, Self::history_bonus(depth));
@@ -1058,6 +979,196 @@ impl<'a, V: SearchVariant> Worker<'a, V> {
             );
         }
         best_score
+    }
+
+    /// The node's evaluations. A new one goes into the table at once, uncorrected, for
+    /// the other threads and for later visits.
+    #[inline(always)]
+    fn node_eval(
+        &mut self,
+        ply: usize,
+        in_check: bool,
+        singular: bool,
+        entry: Option<TtEntry>,
+        tt_score: i32,
+        keys: &CorrectionKeys,
+    ) -> NodeEval {
+        if in_check {
+            return NodeEval { raw: NONE, corrected: NONE, refined: NONE };
+        }
+        if singular {
+            // The node's own evaluation, from before the move was excluded.
+            let corrected = self.stack[ply].static_eval;
+            return NodeEval { raw: NONE, corrected, refined: corrected };
+        }
+        let raw = entry.and_then(|e| e.static_eval()).unwrap_or_else(|| self.evaluate());
+        let corrected = self.corrected(raw, keys);
+        let refined = match entry {
+            Some(e) => refined_by_table(e.bound, tt_score, corrected),
+            None => {
+                self.shared.tt.store(self.stack[ply].key, None, NONE, raw, -1, None);
+                corrected
+            }
+        };
+        NodeEval { raw, corrected, refined }
+    }
+
+    /// Razoring: at low depth, an evaluation so far below alpha that a good capture would
+    /// not save it; a quiescence search that agrees gives the node's score.
+    #[inline(always)]
+    fn razoring(&mut self, eval: i32, alpha: i32, depth: i32, ply: usize) -> Option<i32> {
+        let margin = V::SEARCH.razor_margin + V::SEARCH.razor_margin_per_ply * depth;
+        if depth > V::SEARCH.razor_max_depth || eval + margin >= alpha {
+            return None;
+        }
+        let score = self.quiescence::<false>(alpha - 1, alpha, ply, 0);
+        (score < alpha).then_some(score)
+    }
+
+    /// Reverse futility pruning: at low depth, an evaluation above beta by a margin per
+    /// ply (one ply fewer when improving) holds; the node scores halfway between them.
+    #[inline(always)]
+    fn reverse_futility(eval: i32, beta: i32, depth: i32, improving: bool) -> Option<i32> {
+        let margin = V::SEARCH.rfp_margin_per_ply * (depth - i32::from(improving));
+        let holds =
+            depth <= V::SEARCH.rfp_max_depth && eval - margin >= beta && beta > -MATE_IN_MAX_PLY;
+        holds.then(|| (eval + beta) / 2)
+    }
+
+    /// Null-move pruning: a side still at beta after passing, in a reduced search, is at
+    /// beta after its best move too; deep cutoffs are verified by a search without null
+    /// moves for this side. Not twice in a row, nor where zugzwang is likely
+    /// ([`Self::null_move_allowed`]).
+    #[inline(always)]
+    fn null_move(
+        &mut self,
+        eval: i32,
+        static_eval: i32,
+        beta: i32,
+        depth: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> Option<i32> {
+        let us = self.pos.side_to_move().index();
+        let eval_margin = V::SEARCH.nmp_eval_margin - V::SEARCH.nmp_eval_margin_per_ply * depth;
+        let worth_trying = depth >= V::SEARCH.nmp_min_depth
+            && eval >= beta
+            && static_eval >= beta + eval_margin
+            && ply >= self.null_move_floor[us]
+            && self.stack[ply - 1].current.is_some()
+            && beta > -MATE_IN_MAX_PLY
+            && self.null_move_allowed();
+        if !worth_trying {
+            return None;
+        }
+        let r = V::SEARCH.nmp_reduction
+            + depth / V::SEARCH.nmp_depth_per_reduction
+            + ((eval - beta) / V::SEARCH.nmp_eval_per_reduction)
+                .min(V::SEARCH.nmp_max_eval_reduction);
+        self.make_null(ply);
+        let score = -self.search::<false>(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
+        self.pos.unmake_null();
+        if self.stopped {
+            return Some(0);
+        }
+        if score < beta || score >= MATE_IN_MAX_PLY {
+            return None;
+        }
+        if depth < V::SEARCH.nmp_verify_depth || self.null_move_floor[us] > 0 {
+            return Some(score);
+        }
+        self.null_move_floor[us] = ply + 3 * (depth - r) as usize / 4;
+        let verified = self.search::<false>(beta - 1, beta, depth - r, ply, false);
+        self.null_move_floor[us] = 0;
+        (verified >= beta).then_some(score)
+    }
+
+    /// Singular extension of the table move `m`, when its entry `e` is deep enough and
+    /// a lower bound: if every other move falls short of the table's score less a
+    /// margin, a search without `m` shows it, and `m` is extended a ply. Otherwise the
+    /// node ends when even that lowered score beats beta (multi-cut: several moves do),
+    /// and `m` is searched a ply shallower when the table's score alone beats beta.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn singular_extension(
+        &mut self,
+        m: Move,
+        e: TtEntry,
+        tt_score: i32,
+        beta: i32,
+        depth: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> ControlFlow<i32, i32> {
+        let applies = depth >= V::SEARCH.singular_min_depth
+            && ply < 2 * self.root_depth as usize
+            && e.depth >= depth - V::SEARCH.singular_tt_depth
+            && matches!(e.bound, Some(Bound::Lower) | Some(Bound::Exact))
+            && tt_score.abs() < MATE_IN_MAX_PLY;
+        if !applies {
+            return ControlFlow::Continue(0);
+        }
+        let singular_beta = tt_score - V::SEARCH.singular_margin_per_ply * depth;
+        self.stack[ply].excluded = Some(m);
+        let score =
+            self.search::<false>(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
+        self.stack[ply].excluded = None;
+        if self.stopped {
+            ControlFlow::Break(0)
+        } else if score < singular_beta {
+            ControlFlow::Continue(1)
+        } else if singular_beta >= beta {
+            ControlFlow::Break(singular_beta)
+        } else if tt_score >= beta {
+            ControlFlow::Continue(-1)
+        } else {
+            ControlFlow::Continue(0)
+        }
+    }
+
+    /// Whether the check just given from `ply` extends the line: while it has extensions
+    /// to spare and is shorter than twice the iteration's depth; at low depth always,
+    /// deeper only when the checking man cannot be won.
+    #[inline(always)]
+    fn check_extends(&self, ply: usize, depth: i32) -> bool {
+        self.stack[ply].extensions < V::SEARCH.check_extension_limit
+            && ply < 2 * self.root_depth as usize
+            && (depth <= V::SEARCH.check_extension_any_depth || moved_man_holds(&self.pos))
+    }
+
+    /// How much shallower a late move is searched, in 1/1024 plies: the table's
+    /// `base` for its depth and number, more at non-PV and expected cut nodes, less when
+    /// improving, for checks, killers and the counter-move, captures, and by history.
+    #[inline(always)]
+    fn late_move_reduction<const PV: bool>(
+        base: i32,
+        cut_node: bool,
+        improving: bool,
+        gives_check: bool,
+        order: i32,
+        noisy: bool,
+        history: i32,
+    ) -> i32 {
+        let mut r = base;
+        if !PV {
+            r += V::SEARCH.lmr_non_pv;
+        }
+        if cut_node {
+            r += V::SEARCH.lmr_cut_node;
+        }
+        if improving {
+            r -= V::SEARCH.lmr_improving;
+        }
+        if gives_check {
+            r -= V::SEARCH.lmr_gives_check;
+        }
+        if order >= COUNTER {
+            r -= V::SEARCH.lmr_refutation;
+        }
+        if noisy {
+            r -= V::SEARCH.lmr_noisy;
+        }
+        r - history * 1024 / V::SEARCH.lmr_history_divisor
     }
 
     /// Tries the captures that win at least `probcut_beta - static_eval` by static

@@ -305,6 +305,17 @@ impl ScoredMoves {
         self.good_end = end;
     }
 
+    /// Puts the table move `tt`, one of the moves, next in line, scored [`TT_MOVE`]; the
+    /// others are [`UNSCORED`] until it has been tried.
+    #[inline(always)]
+    pub fn table_move_first(&mut self, tt: Move) {
+        for i in 0..self.len() {
+            self.set_score(i, if self.moves[i] == tt { TT_MOVE } else { UNSCORED });
+        }
+        let index = self.moves.iter().position(|&m| m == tt).expect("the table move");
+        self.put_next(index);
+    }
+
     /// Puts move `i` next in line (the table move, before anything is scored).
     #[inline(always)]
     pub fn put_next(&mut self, i: usize) {

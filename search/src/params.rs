@@ -278,6 +278,9 @@ search_params! {
     capture_history_divisor: Factor = 8 in 2..=32;
     /// ...and the capturing piece's value one part in this in the quiescence search.
     capture_attacker_divisor: Factor = 8 in 2..=32;
+    /// From this depth on (and on the PV), a node where no move reached alpha rewards
+    /// the opponent's quiet move into it.
+    fail_low_bonus_min_depth: Plies = 3 in 1..=6;
     /// The history bonus of a cutoff at depth `d`: this times `d²`...
     history_bonus_quadratic: History = 24 in 8..=48;
     /// ...plus this times `d`...
