@@ -75,7 +75,7 @@ use crate::ordering::{
 };
 use crate::params::{SearchParams, SearchVariant};
 use crate::see::{material_gain, moved_man_holds, promotion_gain, see_ge};
-use crate::thread::Shared;
+use crate::shared::{Shared, CURRMOVE_AFTER};
 use crate::tt::{Bound, TtEntry};
 use crate::value::*;
 
@@ -585,7 +585,7 @@ impl<'a, V: SearchVariant> Worker<'a, V> {
         for i in self.pv_index..self.root_moves.len() {
             let m = self.root_moves[i].mv;
             if let Some(observer) = observer.as_mut() {
-                if self.shared.start.elapsed() > crate::thread::CURRMOVE_AFTER {
+                if self.shared.start.elapsed() > CURRMOVE_AFTER {
                     observer.current_move(depth as u32, m, i + 1);
                 }
             }

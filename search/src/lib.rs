@@ -16,17 +16,33 @@
 //!
 //! # The search
 //! Iterative deepening principal-variation search with aspiration windows, a quiescence
-//! search, null-move pruning, late-move reductions and the usual pruning at low depth
-//! ([`alphabeta`]), move ordering by table move, exchange evaluation, killers, counter-
-//! moves and histories ([`ordering`], [`see`]), a static evaluation corrected by what
-//! searches from positions with the same pawns or the same placement of one side's pieces
-//! found ([`correction`]), a lock-free transposition table sized by `Hash` ([`tt`]), Lazy
-//! SMP over `Threads` ([`thread`]), time management ([`time`]) and a handicap for weaker
-//! play ([`skill`]).
-//! Every margin, depth limit and weight of the search, with its tuning range, is in
-//! [`params`], per variant.
-//! It is generic over the variant and monomorphised: the variant is chosen once, at the
-//! root. The evaluation is the `ekumen-eval` crate's.
+//! search, null-move pruning, late-move reductions and the usual pruning at low depth,
+//! move ordering by table move, exchange evaluation, killers, counter-moves and
+//! histories, a static evaluation corrected by what searches from positions with the same
+//! pawns or the same placement of one side's pieces found, a lock-free transposition
+//! table sized by `Hash`, Lazy SMP over `Threads`, time management and a handicap for
+//! weaker play. It is generic over the variant and monomorphised: the variant is chosen
+//! once, at the root. The evaluation is the `ekumen-eval` crate's.
+//!
+//! # Where things are
+//! - [`params`]: every margin, depth limit and weight of the search, named, with its
+//!   unit and tuning range, per variant ([`params::SearchVariant`]). Look here first to
+//!   read or tune a number.
+//! - [`thread`]: the threads of one search (Lazy SMP), their iterative deepening and
+//!   aspiration windows, progress reports and the choice of the move played.
+//! - [`alphabeta`]: the search proper, which each thread runs: the root, the interior
+//!   nodes with each pruning step as a function of its own, the quiescence search and
+//!   the history updates.
+//! - [`shared`]: what the threads of one search share: the table, limits, stop flag, node
+//!   counts and published lines.
+//! - [`ordering`] (move order and histories), [`see`] (static exchange), [`check`]
+//!   (whether a move gives check), [`correction`] (the evaluation's learnt error),
+//!   [`tt`] (transposition table), [`value`] (score encoding), [`time`] (the clock),
+//!   [`skill`] (weaker play), [`limits`] (what a `go` command asks).
+//!
+//! Dependencies run one way: this interface starts [`thread`], which drives
+//! [`alphabeta`]; both read [`shared`], and nothing below them calls back up (the
+//! interface's types, defined here, are used throughout).
 
 pub mod alphabeta;
 pub mod check;
@@ -36,6 +52,7 @@ pub mod memory;
 pub mod ordering;
 pub mod params;
 pub mod see;
+pub mod shared;
 pub mod skill;
 pub mod thread;
 pub mod time;

@@ -4,7 +4,7 @@ use std::time::{Duration, Instant};
 
 use ekumen_movegen::Move;
 
-/// Every limit a `go` command can set. Clocks are indexed by [`Color`]: White is the
+/// Every limit a `go` command can set. Clocks are indexed by [`Color`](ekumen_movegen::Color): White is the
 /// player who moves first in every variant (sente in USI).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Limits {

@@ -1,19 +1,20 @@
 //! Threads and iterative deepening: Lazy SMP.
 //!
 //! Every thread searches the whole tree from the root with its own copy of the position,
-//! its own histories and its own iterative-deepening loop; they share only the
-//! transposition table (and a stop flag and node counters). A thread's histories outlive
-//! the search: the next move's search by the same thread starts with them (until
-//! `ucinewgame`), as Stockfish's do. Fresh ones cost a short search most of its ordering
-//! and, at 13 MB each, thousands of page faults, which two threads took in turn: at
-//! 2s+0.02s two threads lost to one by 127 Elo (37 games) before this. What one thread learns, the
-//! others find in the table, so together they search deeper in the same time. Helper
+//! its own histories and its own iterative-deepening loop (a `Worker`); they share only
+//! the transposition table, a stop flag, node counters and their results
+//! ([`crate::shared`]). A thread's histories outlive the search: the next move's search
+//! by the same thread starts with them (until `ucinewgame`), as Stockfish's do. Fresh
+//! ones cost a short search most of its ordering and, at 13 MB each, thousands of page
+//! faults, which two threads take in turn: at 2s+0.02s, two threads with fresh histories
+//! lost to one by 127 Elo (37 games). What one thread learns, the others find in the
+//! table, so together they search deeper in the same time. Helper
 //! threads start at staggered depths (a helper skips the depths another thread is
 //! likely to be on), which spreads their work over different parts of the tree.
 //!
 //! The main thread (thread 0) alone watches the clock, the node limit and `stop`, prints
 //! progress and decides when the search ends. The move played is the main thread's, unless
-//! a helper proved a quicker mate (see [`chosen_line`] for why there is no vote).
+//! a helper proved a quicker mate (see `chosen_line` for why there is no vote).
 //!
 //! Each iteration searches the root moves with an aspiration window around the previous
 //! score, widened on each failure (the widths are in [`crate::params`]); with `MultiPV`
@@ -22,7 +23,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use ekumen_eval::Evaluate;
 use ekumen_movegen::{Move, Position};
@@ -31,6 +32,7 @@ use crate::alphabeta::{RootMove, Worker};
 use crate::limits::Limits;
 use crate::ordering::Histories;
 use crate::params::SearchVariant;
+use crate::shared::{Shared, ThreadResult, CURRMOVE_AFTER, POLL_INTERVAL, SHARED_NODE_LIMIT_POLL};
 use crate::skill::{Random, Skill};
 use crate::time::{Stability, TimeManager};
 use crate::tt::{Bound, TranspositionTable};
@@ -40,120 +42,12 @@ use crate::{
     SearchSettings,
 };
 
-/// `info currmove` lines, and bounds of failed aspiration windows, are printed only after
-/// this long.
-pub const CURRMOVE_AFTER: Duration = Duration::from_secs(3);
 /// The deepest iteration.
 const MAX_DEPTH: i32 = MAX_PLY as i32 - 8;
 /// Stack size of helper threads (the search recurses to `MAX_PLY`).
 const HELPER_STACK: usize = 32 << 20;
-/// Nodes between two looks at the stop flag and the limits.
-pub(crate) const POLL_INTERVAL: u64 = 1024;
-/// The same when several threads share a node limit: each thread publishes its count and
-/// checks the total this often, so they overshoot the limit by at most this many nodes
-/// each (and the main thread's depth 1).
-const SHARED_NODE_LIMIT_POLL: u64 = 64;
 /// Threads a search uses at most, whatever `Threads` says.
 pub const MAX_THREADS: usize = 512;
-
-/// What a thread publishes after each iteration, for the choice of the move.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct ThreadResult {
-    pub depth: i32,
-    pub score: i32,
-    pub pv: Vec<Move>,
-    pub seldepth: usize,
-}
-
-impl ThreadResult {
-    /// The line of root move `rm`, searched to `depth`, scored `score`.
-    fn of(rm: &RootMove, depth: i32, score: i32) -> ThreadResult {
-        ThreadResult { depth, score, pv: rm.pv.clone(), seldepth: rm.seldepth }
-    }
-}
-
-/// State shared by the threads of one search.
-pub(crate) struct Shared<'a> {
-    pub tt: &'a TranspositionTable,
-    pub control: &'a SearchControl,
-    pub limits: &'a Limits,
-    pub start: Instant,
-    pub stop: AtomicBool,
-    /// Nodes per thread, published every poll.
-    pub nodes: Vec<AtomicU64>,
-    pub results: Vec<Mutex<ThreadResult>>,
-    /// Keys of the positions before the root, and the root's, sorted.
-    pub pre_root_keys: Vec<u64>,
-    pub time: Option<TimeManager>,
-    /// Where the clock runs from: the start, or `ponderhit`.
-    clock_start: Mutex<Option<Instant>>,
-    /// With one thread the node limit is checked at every node (deterministic).
-    pub exact_node_limit: Option<u64>,
-    /// Nodes between two looks at the stop flag and the limits: fewer when several
-    /// threads share a node limit, so that together they stop close to it.
-    pub poll_interval: u64,
-    pub multi_pv: usize,
-    pub max_depth: i32,
-    /// The first move of the last line reported as the best (`multipv 1`).
-    last_reported: Mutex<Option<Move>>,
-    /// The handicap of a `Skill Level` below full strength, and the line it chose.
-    skill: Option<Skill>,
-    skill_choice: Mutex<Option<ThreadResult>>,
-}
-
-impl Shared<'_> {
-    pub fn total_nodes(&self) -> u64 {
-        self.nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
-    }
-
-    /// Time spent since the start of the search: real time, or under `nodestime` the
-    /// nodes searched at its rate (pondered nodes included, as in Fairy-Stockfish).
-    pub fn elapsed(&self) -> Duration {
-        match self.limits.nodes_per_ms {
-            Some(rate) => Duration::from_micros(self.total_nodes().saturating_mul(1000) / rate),
-            None => self.start.elapsed(),
-        }
-    }
-
-    /// Main thread only: stops the search on `stop`, at the maximum time, or at the node
-    /// limit.
-    pub fn check_limits(&self) {
-        if self.control.stop_requested() {
-            self.stop.store(true, Ordering::Relaxed);
-            return;
-        }
-        if let Some(time) = &self.time {
-            let mut clock_start = self.clock_start.lock().expect("clock lock");
-            if self.control.pondering() {
-                *clock_start = None;
-            } else {
-                let started = *clock_start.get_or_insert_with(Instant::now);
-                let spent = match self.limits.nodes_per_ms {
-                    Some(_) => self.elapsed(),
-                    None => started.elapsed(),
-                };
-                if time.out_of_time(spent) {
-                    self.stop.store(true, Ordering::Relaxed);
-                }
-            }
-        }
-        self.check_node_limit();
-    }
-
-    /// Stops the search once all threads together have searched the node limit (any
-    /// thread may call it).
-    pub fn check_node_limit(&self) {
-        if let Some(limit) = self.limits.nodes {
-            if self.total_nodes() >= limit {
-                self.stop.store(true, Ordering::Relaxed);
-            }
-        }
-    }
-
-    fn pondering(&self) -> bool {
-        self.control.pondering()
-    }
-}
 
 /// The verdict for a root with no legal move, as Fairy-Stockfish gives it: a result decided
 /// on the board, a draw by the fifty-move rule when not in check (or where checks do not
@@ -312,11 +206,16 @@ fn ponder_from_table<V: Evaluate>(
     pos.legal_moves().contains(candidate).then_some(candidate)
 }
 
+/// The line of root move `rm`, searched to `depth`, scored `score`.
+fn line_of(rm: &RootMove, depth: i32, score: i32) -> ThreadResult {
+    ThreadResult { depth, score, pv: rm.pv.clone(), seldepth: rm.seldepth }
+}
+
 fn publish<V: SearchVariant>(worker: &Worker<'_, V>) {
     let best = &worker.root_moves[0];
     let score = if best.score == -INFINITE { best.previous_score } else { best.score };
     let mut result = worker.shared.results[worker.id].lock().expect("result lock");
-    *result = ThreadResult::of(best, worker.completed_depth, score);
+    *result = line_of(best, worker.completed_depth, score);
 }
 
 /// The line to play: the main thread's, unless a helper proved a quicker mate (or the
@@ -397,7 +296,7 @@ fn report<V: SearchVariant>(
         } else {
             Bound::Exact
         };
-        let line = ThreadResult::of(rm, line_depth, score);
+        let line = line_of(rm, line_depth, score);
         report_line(worker.shared, observer, &line, i as u32 + 1, bound);
     }
 }
@@ -518,7 +417,7 @@ fn iterative_deepening<V: SearchVariant>(
             let scores: Vec<i32> = lines.iter().map(|rm| rm.score).collect();
             let chosen = &lines[skill.choose(&scores, &mut random)];
             *shared.skill_choice.lock().expect("skill lock") =
-                Some(ThreadResult::of(chosen, depth, chosen.score));
+                Some(line_of(chosen, depth, chosen.score));
         }
         if let Some(mate) = shared.limits.mate {
             if score >= MATE_IN_MAX_PLY && (MATE - score + 1) / 2 <= mate as i32 {
