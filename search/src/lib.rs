@@ -31,8 +31,10 @@
 //! - [`thread`]: the threads of one search (Lazy SMP), their iterative deepening and
 //!   aspiration windows, progress reports and the choice of the move played.
 //! - [`alphabeta`]: the search proper, which each thread runs: the root, the interior
-//!   nodes with each pruning step as a function of its own, the quiescence search and
-//!   the history updates.
+//!   nodes with each pruning step as a function of its own, and the quiescence search.
+//! - [`worker`]: a search thread's state (its stack, root moves, caches) and the steps
+//!   the search is built from: making moves, game ends by the clock and repetition,
+//!   evaluating, scoring moves for the order, and the history updates.
 //! - [`shared`]: what the threads of one search share: the table, limits, stop flag, node
 //!   counts and published lines.
 //! - [`ordering`] (move order and histories), [`see`] (static exchange), [`check`]
@@ -41,8 +43,9 @@
 //!   [`skill`] (weaker play), [`limits`] (what a `go` command asks).
 //!
 //! Dependencies run one way: this interface starts [`thread`], which drives
-//! [`alphabeta`]; both read [`shared`], and nothing below them calls back up (the
-//! interface's types, defined here, are used throughout).
+//! [`alphabeta`], which searches with a [`worker`]; all three read [`shared`], and
+//! nothing below them calls back up (the interface's types, defined here, are used
+//! throughout).
 
 pub mod alphabeta;
 pub mod check;
@@ -58,6 +61,7 @@ pub mod thread;
 pub mod time;
 pub mod tt;
 pub mod value;
+pub mod worker;
 
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};

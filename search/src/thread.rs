@@ -28,7 +28,6 @@ use std::time::Instant;
 use ekumen_eval::Evaluate;
 use ekumen_movegen::{Move, Position};
 
-use crate::alphabeta::{RootMove, Worker};
 use crate::limits::Limits;
 use crate::ordering::Histories;
 use crate::params::SearchVariant;
@@ -37,6 +36,7 @@ use crate::skill::{Random, Skill};
 use crate::time::{Stability, TimeManager};
 use crate::tt::{Bound, TranspositionTable};
 use crate::value::*;
+use crate::worker::{RootMove, Worker};
 use crate::{
     IterationReport, ScoreBound, SearchControl, SearchObserver, SearchResult, SearchScore,
     SearchSettings,
