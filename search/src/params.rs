@@ -31,10 +31,11 @@
 //! tuner that sets values while the engine runs would read them from memory instead;
 //! building the engine with new defaults keeps them free.
 //!
-//! Not here: the sizes and fixed-point formats of the tables ([`crate::tt`],
-//! [`crate::ordering`], [`crate::correction`], whose learning rate belongs with its
-//! format), the clock's allocation ([`crate::time`]) and the handicap of weaker play
-//! ([`crate::skill`]).
+//! Not here: the shapes of the formulas (the reverse-futility score halfway between the
+//! evaluation and beta, the singular search at half depth, extensions of one ply), the
+//! sizes and fixed-point formats of the tables ([`crate::tt`], [`crate::ordering`],
+//! [`crate::correction`], whose learning rate belongs with its format), the clock's
+//! allocation ([`crate::time`]) and the handicap of weaker play ([`crate::skill`]).
 
 use ekumen_eval::Evaluate;
 use ekumen_movegen::variants::{Chess, Coherent, Gethenian, Gothic, Shinobi};

@@ -1,9 +1,10 @@
 //! What the threads of one search share: the transposition table, the limits and the
 //! clock, the stop flag, each thread's node count and its last finished line.
 //!
-//! The search proper ([`crate::alphabeta`]) reads it (the table, the stop flag, the
-//! limits the main thread polls); the threads that run the search ([`crate::thread`])
-//! build it and choose the move from what the threads published in it.
+//! Each thread's search ([`crate::worker`], [`crate::alphabeta`]) reads it: the table,
+//! the stop flag, the keys of the game before the root, the limits the main thread
+//! polls. The threads' driver ([`crate::thread`]) builds it and chooses the move from
+//! the lines the threads published in it.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
