@@ -1,12 +1,10 @@
 //! Gethenian: the guide's values in knights (minister 2.0, each bishop 2.0, knight 1.0,
-//! the move itself 0.4), with a knight worth 200 here, were the starting point; every
-//! term was then tuned (`ekumen-tune`) to 6,804 quiet positions from Fairy-Stockfish's
-//! self-play at 6,000 nodes a move (`scripts/gen-tuning-data.py`), its scores weighted 3
-//! to 1 against the games' results. Error on the held-out tenth: 0.0425 before, 0.0228
-//! after. Every piece counts fully in the game phase, so only the middle-game halves are
-//! read. Without pawns every file is open: `open_file` is part of a piece's value on the
-//! board. Pieces in hand came out worth far more than on the board (a drop goes where it
-//! hurts, next to the enemy king included), and king safety counts the opponent's hand.
+//! the move itself 0.4), with a knight worth 200 here, were the starting point; every term
+//! is fitted (`ekumen-tune`, docs/tuning.md, "Gethenian's fits"). Every piece counts fully
+//! in the game phase, so only the middle-game halves are read. Without pawns every file is
+//! open: `open_file` is part of a piece's value on the board. Pieces in hand are worth far
+//! more than on the board (a drop goes where it hurts, next to the enemy king included),
+//! and king safety counts the opponent's hand.
 
 use ekumen_movegen::variants::Gethenian;
 

@@ -1,92 +1,20 @@
 //! Gothic: chess's terms on 10x8. The starting values were the rules page's (pawn = 1:
-//! Q 9.5, C 9, A 8.75, R 5, B 3.5, N 3); every term was then tuned (`ekumen-tune`) to
-//! 26,508 quiet positions from Fairy-Stockfish's self-play at 6,000 nodes a move
-//! (`scripts/gen-tuning-data.py`), its scores weighted 3 to 1 against the games' results
-//! (held-out error 0.0361 before, 0.0291 after, with threats by lesser pieces and safe
-//! checks). The king's pawn cover (shelter and storm) was added later and every term fitted
-//! again, from those values, to 32,225 new positions (600 games, `--seed 21`) with
-//! `--anchor 3e-4`: held-out error 0.0329 before, 0.0298 after. Then each piece type got a
-//! table by square (`squares`, half the board mirrored) and every term was fitted again,
-//! from those values, with 65,048 more positions (1,200 games, `--seed 41`), 97,273 in
-//! all, `--anchor 3e-4 --add-square-tables`: held-out error 0.0326 before, 0.0298 after
-//! (0.0313 for the same fit without the tables). Last, the king-danger model got unsafe
-//! checks, a weight per attacker, a queenless attack and the mobility edge, and every term
-//! was fitted again, from those values, with 65,170 more positions (1,200 games,
-//! `--seed 51`), 162,443 in all: held-out error 0.02984 before, 0.02885 after five passes.
-//! The four new terms fitted alone reach 0.02979: most of the fall is the new positions.
-//! Then came what the pawns do for the pieces (space, outposts, bishops and their pawns,
-//! backward pawns) and threats by pawn pushes, started from Fairy-Stockfish's values in
-//! centipawns, and every term was fitted again on the same 162,443 positions: held-out
-//! error 0.02885 before, 0.02826 after three passes (the structure terms fitted alone,
-//! without the push threats: 0.02870). Then came connected pawns by rank, weak unopposed
-//! pawns, restricted squares and weak pieces and pawns, also from Fairy-Stockfish's values:
-//! fitted alone on the same positions, the pawn terms took the held-out error from 0.02826
-//! to 0.02777 and the other three to 0.02761. Every term was then fitted again with 67,376
-//! more positions (1,200 games, `--seed 61`), 229,819 in all: held-out error 0.028816
-//! before, 0.028412 after three passes. Last came passed pawns by the kings' distances and
-//! their path, winnability and the endgame scale, threats by minor and rook-class pieces
-//! by the type attacked, and attacks on the king's flank and a pawnless flank, from
-//! Fairy-Stockfish's values (the passed-pawn table too): held-out error 0.029953 with
-//! those values (0.028412 before them), 0.027735 with the new terms fitted alone on the
-//! same positions (two passes), and 0.026957 with every term fitted again (three passes).
-//! Then came pins and masked checks, a knight by the king and defended flank squares in
-//! the king danger, squares from which a lesser piece could attack a queen-class piece,
-//! and the placement terms, from Fairy-Stockfish's values; they alone were fitted (four
-//! passes) to 131,036 new positions (2,300 games, `--seed 71`), the others left as they
-//! were: held-out error 0.027151 without the new terms, 0.027066 with Fairy-Stockfish's
-//! values for them, 0.026766 fitted.
+//! Q 9.5, C 9, A 8.75, R 5, B 3.5, N 3); every term is fitted (`ekumen-tune`) to
+//! Fairy-Stockfish's scores of quiet positions and the results of its games
+//! (docs/tuning.md, "Gothic's fits", has every fit and what it measured).
 //!
-//! Positions from Ekumen's own games against Fairy-Stockfish showed that the king danger
-//! was too small where Ekumen steered: over those positions Fairy-Stockfish's king-danger
-//! penalty on Ekumen's king averaged 95 centipawns and Ekumen's own 20 (both engines
-//! built to print their king-danger parts, 5,000 positions of the seed-11 games); where
-//! Fairy-Stockfish's passed a pawn, half the time our count was still waiting for a
-//! second attacker. Its evaluation predicted the games' results better there
-//! (`scripts/eval_bias.py`). So king
-//! danger counts from no attacker up (`min_attackers: 0`), on a curve twice as steep
-//! (`units² / 4`, at most 12 pawns), and the king terms were fitted again (`--only` the
-//! king-danger weights, pawn cover and flank terms, `--anchor 3e-4`, three passes) to
-//! 180,647 positions: the 67,376 of `--seed 61` and 113,271 of those games (seeds 7 and
-//! 13, 1,400 games scored by `gen-tuning-data.py --pgn`). Held out of every fit, the
-//! 16,621 positions of the 200 seed-11 games: error 0.046990 before, 0.043250 after;
-//! Fairy-Stockfish's self-play (held-out tenth of `--seed 61`): 0.027698 before,
-//! 0.027105 after.
-//!
-//! The tempo is set by games, not fitted. The fits had taken it from 20 to 61 centipawns
-//! (middle game): on quiet positions the side to move is worth that much more than the
-//! other terms say. The search adds it at every leaf, after captures too, where two
-//! lines that end with different sides to move then differed by 122 centipawns in the
-//! middle game for that alone, more than a pawn (70). Fairy-Stockfish's own 6,000-node
-//! scores of consecutive positions of a game favour the side to move by 49 of its
-//! centipawns (mean; median 29), about 24 a side. The tempo was set to 24 (`s(24, 12)`)
-//! from that figure, and kept because it scored better against Fairy-Stockfish than 61
-//! did; fits hold it (`ekumen-tune --hold tempo`). Zero scored no better than 24, and
-//! 40 (`s(40, 20)`) better, by 0.18 ± 0.14 (95 %) points a game pair over 142 pairs
-//! beside the build with 24 (two gauntlets against Fairy-Stockfish, docs/strength.md):
-//! the tempo was 40 until the last fit below, which took it to 48.
-//!
-//! Then came the material imbalance ([`ImbalanceTerms`]), which Fairy-Stockfish's
-//! classical evaluation applies to gothic with Stockfish's chess tables (the bishop pair,
-//! pawns, knights, bishops, rooks and queens; chancellors and archbishops have no weights
-//! there). Started from those values divided by 2.5 (its units to Ekumen's) and with the
-//! chancellor's and archbishop's weights at zero, it was fitted together with the piece
-//! values and the bishop pair (`--only imbalance,.value,bishop_pair`, no anchor, six
-//! passes and four more) to 85,637 new positions (1,500 games, `--seed 81`): held-out
-//! error 0.027616 with the evaluation before, 0.027285 with only the piece values and the
-//! bishop pair fitted (six passes), 0.027076 with the imbalance.
-//!
-//! Every term was then fitted again, with the imbalance, to the same 85,637 positions
-//! (`--anchor 3e-4 --hold tempo --passes 4`): held-out error (then a random tenth of the
-//! positions, which shares games with the rest) 0.027075 before, 0.024213 after. On
-//! 14,049 positions of 240 later games no fit has seen (`--seed 82`), 0.02888 before and
-//! 0.02823 after over their first nine tenths, 0.02915 and 0.02669 over the last tenth.
-//!
-//! The terms now are a fit to Fairy-Stockfish's 30,000-node scores (`tune/data/`, seeds
-//! 72 and 73, 116,340 positions, `--anchor 3e-4 --passes 2`, tempo included: it went from
-//! 40 to 48), judged by 43,695 positions of seed 74's games, which it never saw: error
-//! 0.026011 before, 0.024831 after (docs/tuning.md). Played beside the build before it against
-//! Fairy-Stockfish at 10s+0.1s on 524 fresh opening pairs (four gauntlets, seeds 64, 65,
-//! 67 and 68): 48.9 % against 44.6 %, +0.086 ± 0.075 points a game pair (95 %).
+//! Design choices the fits rest on:
+//! - king danger counts from no attacker up (`min_attackers: 0`), on a curve twice as
+//!   steep as chess's (`units² / 4`, at most 12 pawns): on positions from Ekumen's games
+//!   against Fairy-Stockfish, its king-danger penalty on Ekumen's king averaged 95
+//!   centipawns and Ekumen's own 20, and half the time ours was still waiting for a second
+//!   attacker;
+//! - the tempo is judged by games: fits on quiet positions took it to 61, which scored
+//!   worse against Fairy-Stockfish than 24 or 40 (the search adds it at every leaf); a
+//!   fit holds it (`ekumen-tune --hold tempo`) or is played before it is adopted;
+//! - the material imbalance ([`ImbalanceTerms`]) started from Stockfish's chess tables, as
+//!   Fairy-Stockfish's classical evaluation applies them to gothic, the chancellor's and
+//!   archbishop's weights from zero.
 
 use ekumen_movegen::variants::Gothic;
 

@@ -78,7 +78,6 @@ mod gothic;
 mod material;
 mod pawns;
 mod shinobi;
-mod wdl;
 
 use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 
@@ -92,7 +91,6 @@ use ekumen_movegen::{
 pub use material::MaterialCache;
 pub use pawns::PawnCache;
 use pawns::PawnEntry;
-pub use wdl::{win_draw_loss, WdlModel};
 
 /// A middle-game and an endgame score.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
@@ -753,11 +751,6 @@ pub trait Evaluate: Variant {
     const PARAMS: EvalParams<'static>;
     /// Tables built from [`Self::PARAMS`] on first use.
     fn eval_tables() -> &'static EvalTables<Self>;
-    /// Terms only this variant has, from White's point of view.
-    #[inline(always)]
-    fn variant_terms(_pos: &Position<Self>) -> S {
-        S::ZERO
-    }
 }
 
 /// Declares a variant's `eval_tables()` with its own lazily built static.
@@ -1380,7 +1373,7 @@ fn evaluate_from<V: Evaluate>(
         side_scores[us] = score;
     }
 
-    let mut total = side_scores[0] - side_scores[1] + V::variant_terms(pos);
+    let mut total = side_scores[0] - side_scores[1];
     let us = pos.side_to_move();
     total += if us == Color::White { params.tempo } else { -params.tempo };
 

@@ -6,22 +6,10 @@
 //! board value, and a drop next to an enemy king on the Clan's half is a threat
 //! (`drop_danger`). A king on the opponent's back rank wins at once (campmate).
 //!
-//! Every term was then tuned (`ekumen-tune`) to 9,735 quiet positions from Fairy-
-//! Stockfish's self-play at 6,000 nodes a move (`scripts/gen-tuning-data.py`), scores
-//! weighted 3 to 1 against results, with two guards the plain fit lacked (it lost games):
-//! Fairy-Stockfish scores shinobi about 2 pawns below what its own results say, so its
-//! scores were raised by that much (`--score-offset 200`); and each term was pulled
-//! towards its starting value (`--anchor 1e-3`), so terms that few positions show stay
-//! near it. Error on the held-out tenth: 0.0733 before, 0.0294 after. The fit valued an
-//! advancing king in the endgame (0.9 pawns a rank: the campmate race) and the Clan's
-//! monk and the minor pieces more; the lance less (+68 ± 40 Elo against the hand-set
-//! values, 300 games). A second fit started from those values with a weaker anchor
-//! (`--anchor 3e-4`, held-out error 0.0269 -> 0.0223 with the scaling refitted) and
-//! gained again: +93.6 ± 46.6 Elo, 142-82-4 in 228 games. The king's pawn cover (shelter
-//! and storm, from chess's tables) was then added and every term fitted again to 32,115
-//! new positions (600 games, `--seed 21`; `--score-offset 200 --anchor 3e-4`): held-out
-//! error 0.0325 -> 0.0264; +75.3 ± 46.5 Elo against the previous build, 135-87-3 in 225
-//! games.
+//! Every term is fitted (`ekumen-tune`) to Fairy-Stockfish's scores raised by two pawns
+//! (`--score-offset 200`: it scores shinobi about that much below what its own results say)
+//! and pulled towards the starting values (`--anchor`), so that terms few positions show
+//! stay near them (docs/tuning.md, "Shinobi's fits").
 
 use ekumen_movegen::variants::Shinobi;
 
