@@ -13,8 +13,27 @@ use std::marker::PhantomData;
 
 use ekumen_movegen::{Color, PieceType, Position, Variant};
 
-use crate::pawns::FIBONACCI;
-use crate::{Evaluate, ImbalanceTerms, S};
+use super::pawns::FIBONACCI;
+use crate::{EvalParams, EvalTables, Evaluate, ImbalanceTerms, S};
+
+/// Each side's imbalance, from its cache when the search gives one.
+#[inline(always)]
+pub(crate) fn score<V: Evaluate>(
+    pos: &Position<V>,
+    params: &EvalParams,
+    tables: &EvalTables<V>,
+    bishop_pair: [bool; 2],
+    cache: Option<&mut MaterialCache<V>>,
+) -> [S; 2] {
+    if tables.imbalance_kinds.is_empty() {
+        return [S::ZERO; 2];
+    }
+    let (terms, kinds) = (&params.imbalance, &tables.imbalance_kinds);
+    match cache {
+        Some(cache) => cache.imbalance(pos, terms, kinds, bishop_pair),
+        None => imbalance(pos, terms, kinds, bishop_pair),
+    }
+}
 
 /// Most slots an imbalance can have: the bishop pair and every non-royal piece type.
 const MAX_SLOTS: usize = ekumen_movegen::piece::MAX_PIECE_TYPES + 1;
@@ -172,7 +191,41 @@ impl<V: Variant> std::fmt::Debug for MaterialCache<V> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::s;
     use ekumen_movegen::variants::{Chess, Coherent, Gethenian, Gothic, Shinobi};
+    use ekumen_movegen::{PieceType, Position};
+
+    /// Gothic's imbalance slots: the bishop pair, then pawn, knight, bishop, rook, queen,
+    /// chancellor and archbishop (the king has none).
+    const GOTHIC_ROOK_SLOT: usize = 4;
+    const GOTHIC_QUEEN_SLOT: usize = 5;
+
+    #[test]
+    fn imbalance_weighs_each_pair_of_men_once() {
+        let slots = 8;
+        let mut ours = vec![S::ZERO; slots * (slots + 1) / 2];
+        let mut theirs = vec![S::ZERO; slots * (slots - 1) / 2];
+        let (rook, queen) = (GOTHIC_ROOK_SLOT, GOTHIC_QUEEN_SLOT);
+        // Our rook with our rook, and our queen with their rook.
+        ours[rook * (rook + 1) / 2 + rook] = s(-160, -320);
+        theirs[queen * (queen - 1) / 2 + rook] = s(32, 64);
+        let terms = ImbalanceTerms { ours: &ours, theirs: &theirs };
+        let kinds: Vec<PieceType> = (0..Gothic::PIECES.len())
+            .filter(|&i| !Gothic::PIECES[i].royal)
+            .map(|i| PieceType(i as u8))
+            .collect();
+        assert_eq!(kinds.len() + 1, slots);
+        assert_eq!(Gothic::PIECES[kinds[rook - 1].index()].name, "rook");
+        assert_eq!(Gothic::PIECES[kinds[queen - 1].index()].name, "queen");
+        let pos =
+            Position::<Gothic>::from_fen("r4k4/10/10/10/10/10/10/RR2QK4 w - - 0 1", false).unwrap();
+        // White: two rooks, 2 * (2 * -160) / 16; the queen with one enemy rook, 32 / 16.
+        // Black: one rook, -160 / 16; no queen.
+        assert_eq!(
+            imbalance(&pos, &terms, &kinds, [false, false]),
+            [s(-40 + 2, -80 + 4), s(-10, -20)]
+        );
+    }
 
     #[test]
     fn only_a_variant_with_an_imbalance_gets_a_full_cache() {

@@ -18,10 +18,8 @@
 use ekumen_movegen::attacks::Bb;
 use ekumen_movegen::{BitWord, Bitboard, Color, Geometry, Position, Square, Variant};
 
-use crate::{
-    forward, kinds_in, pawn_step, relative_rank, shifted, square_ahead, EvalParams, EvalTables,
-    Evaluate, S,
-};
+use crate::geometry::{forward, kinds_in, pawn_step, relative_rank, shifted, square_ahead};
+use crate::{EvalParams, EvalTables, Evaluate, S};
 
 /// Pawn structures a [`PawnCache`] holds (a power of two). At about 150 bytes an entry on
 /// the largest boards, 2 MB a search thread.

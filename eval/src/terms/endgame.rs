@@ -1,0 +1,111 @@
+//! Winnability and the endgame scale ([`WinnabilityTerms`], [`ScaleTerms`]), and the
+//! quartered score of a pawnless edge too small to win.
+
+use ekumen_movegen::attacks::Bb;
+use ekumen_movegen::{Color, Geometry, Position, Square, Variant};
+
+use super::pawns::PawnInfo;
+use crate::geometry::pieces_of_kinds;
+use crate::{EvalParams, EvalTables, Evaluate, ScaleTerms, WinnabilityTerms, S};
+
+/// The score `total` (White's, middle game and endgame) moved by how winnable the
+/// position is: winnability, the quartered score of a pawnless edge too small to win, and
+/// the endgame scale. `non_pawn_material` is each side's, middle game.
+#[inline(always)]
+pub(crate) fn winnable<V: Evaluate>(
+    pos: &Position<V>,
+    params: &EvalParams,
+    tables: &EvalTables<V>,
+    pawn_info: &PawnInfo<V>,
+    kings: [Option<Square>; 2],
+    non_pawn_material: [i32; 2],
+    mut total: S,
+) -> S {
+    let pawns = pawn_info.pawns;
+    let passed_count = (pawn_info.passed[0].count() + pawn_info.passed[1].count()) as i32;
+    let all_pawns = pawns[0] | pawns[1];
+    let both_flanks = (all_pawns & tables.flanks[0]).is_nonempty()
+        && (all_pawns & tables.flanks[1]).is_nonempty();
+    if params.winnability != WinnabilityTerms::NONE {
+        let terms = &params.winnability;
+        let complexity = complexity::<V>(terms, &pawns, kings, passed_count, both_flanks)
+            + terms.pawns_only * (non_pawn_material == [0, 0]) as i32;
+        let mg_shift = (complexity + terms.mg_margin).clamp(-total.mg.abs(), 0);
+        total.mg += total.mg.signum() * mg_shift;
+        total.eg += total.eg.signum() * complexity.max(-total.eg.abs());
+    }
+
+    // An edge too small to win without pawns is mostly a draw.
+    let strong = if total.eg > 0 { 0 } else { 1 };
+    if pawns[strong].is_empty()
+        && !V::DROPS
+        && non_pawn_material[strong] - non_pawn_material[1 - strong] < params.drawish_margin
+    {
+        total.eg /= 4;
+    }
+    if params.scale != ScaleTerms::NONE && !V::DROPS {
+        let scale = endgame_scale(pos, &params.scale, tables, &pawns, strong, both_flanks);
+        total.eg = total.eg * scale / 64;
+    }
+    total
+}
+
+/// The position's complexity for [`WinnabilityTerms`], all but `pawns_only`.
+fn complexity<V: Variant>(
+    terms: &WinnabilityTerms,
+    pawns: &[Bb<V>; 2],
+    kings: [Option<ekumen_movegen::Square>; 2],
+    passed_count: i32,
+    both_flanks: bool,
+) -> i32 {
+    let (outflanking, infiltration) = match kings {
+        [Some(white), Some(black)] => {
+            let files = (V::Geo::file_of(white) as i32 - V::Geo::file_of(black) as i32).abs();
+            let ranks = (V::Geo::rank_of(white) as i32 - V::Geo::rank_of(black) as i32).abs();
+            let half = V::Geo::RANKS / 2;
+            let infiltration =
+                V::Geo::rank_of(white) >= half || V::Geo::rank_of(black) < V::Geo::RANKS - half;
+            (files - ranks, infiltration)
+        }
+        _ => (0, false),
+    };
+    terms.passed * passed_count
+        + terms.pawns * (pawns[0].count() + pawns[1].count()) as i32
+        + terms.outflanking * outflanking
+        + terms.both_flanks * both_flanks as i32
+        + terms.infiltration * infiltration as i32
+        + terms.almost_unwinnable * (outflanking < 0 && !both_flanks) as i32
+        + terms.bias
+}
+
+/// The endgame scale in 64ths for the side ahead, `strong` ([`ScaleTerms`]).
+fn endgame_scale<V: Evaluate>(
+    pos: &Position<V>,
+    terms: &ScaleTerms,
+    tables: &EvalTables<V>,
+    pawns: &[Bb<V>; 2],
+    strong: usize,
+    both_flanks: bool,
+) -> i32 {
+    let strong_color = Color::BOTH[strong];
+    let colour_bound = |color| pieces_of_kinds(pos, color, tables.bishop_kinds);
+    let scale = if tables.bishop_kinds != 0 && opposite_bishops(colour_bound, tables) {
+        terms.opposite_bishops
+            + terms.opposite_bishops_per_man * pos.pieces(strong_color).count() as i32
+    } else {
+        (terms.base + terms.per_pawn * pawns[strong].count() as i32).min(64)
+            - terms.one_flank * (!both_flanks) as i32
+    };
+    scale.clamp(0, 64)
+}
+
+/// Whether each side has exactly one colour-bound piece, on squares of opposite colours.
+fn opposite_bishops<V: Evaluate>(
+    colour_bound: impl Fn(Color) -> Bb<V>,
+    tables: &EvalTables<V>,
+) -> bool {
+    let (white, black) = (colour_bound(Color::White), colour_bound(Color::Black));
+    white.count() == 1
+        && black.count() == 1
+        && (white & tables.light_squares).is_empty() != (black & tables.light_squares).is_empty()
+}
