@@ -41,7 +41,8 @@ bench: build
 # Tunes a variant's evaluation against Fairy-Stockfish's play:
 #   make tune VARIANT=gothic FS=/path/to/fairy-stockfish [GAMES=500]
 # Positions are added to target/tuning/VARIANT.txt (run again for more); the tuned
-# parameters are written to target/tuning/VARIANT.rs, to be copied into eval/src/VARIANT.rs.
+# parameters are written to target/tuning/VARIANT-fit.txt (a fit file, docs/tuning.md) and
+# as Rust to target/tuning/VARIANT.rs, to be copied into eval/src/VARIANT.rs.
 VARIANT ?= chess
 GAMES ?= 500
 tune: venv
@@ -49,7 +50,8 @@ tune: venv
 	.venv/bin/python scripts/datagen/gen_tuning_data.py --engine "$(FS)" --variant $(VARIANT) \
 		--games $(GAMES) --out target/tuning/$(VARIANT).txt
 	$(CARGO) run --release -p ekumen-tune -- --variant $(VARIANT) \
-		--data target/tuning/$(VARIANT).txt --out target/tuning/$(VARIANT).rs
+		--data target/tuning/$(VARIANT).txt --out target/tuning/$(VARIANT)-fit.txt \
+		--rust target/tuning/$(VARIANT).rs
 
 lint:
 	$(CARGO) fmt --all -- --check

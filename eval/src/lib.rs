@@ -82,6 +82,7 @@
 
 mod chess;
 mod coherent;
+mod declare;
 mod geometry;
 mod gethenian;
 mod gothic;
@@ -94,6 +95,7 @@ use ekumen_movegen::{
     dispatch, AnyPosition, BitWord, Bitboard, Color, PieceType, Position, Variant,
 };
 
+pub use declare::{Reads, Role, Term, Visitor};
 pub use params::{
     s, EvalParams, ImbalanceTerms, KingTerms, PasserTerms, PawnTerms, PieceTerms, PlacementTerms,
     ScaleTerms, StructureTerms, WinnabilityTerms, S,

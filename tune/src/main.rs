@@ -7,12 +7,13 @@
 //! never sees, is held out (or all of `--held-out FILE`, other games) and its error
 //! reported; a pass that raises it is over-fitting, so it is undone and the fit stops (a
 //! gothic fit's second pass over 167,788 positions raised it from 0.024291 to 0.024742).
-//! The result is printed as the Rust body of the variant's `PARAMS`, rewritten after
-//! every pass kept.
+//! The result is a fit file (`--out`, one `name value` line per term, `params.rs`), and
+//! with `--rust` also the Rust body of the variant's `PARAMS`, both rewritten after every
+//! pass kept. `--start FILE` starts from a fit file rather than the variant's `PARAMS`.
 //!
 //! ```text
 //! cargo run --release -p ekumen-tune -- --variant gothic --data target/tuning/gothic.txt \
-//!     --out target/tuning/gothic.rs
+//!     --out target/tuning/gothic-fit.txt --rust target/tuning/gothic.rs
 //! ```
 //!
 //! `--explain FEN` prints instead what each group of terms adds to that position's
@@ -45,9 +46,18 @@ struct Args {
     /// Print what each group of terms adds to this position's evaluation, and tune nothing.
     #[arg(long, value_name = "FEN")]
     explain: Option<String>,
-    /// Where the tuned parameters go (Rust), rewritten after each pass kept.
+    /// Where the tuned parameters go (a fit file), rewritten after each pass kept; without
+    /// it, and without --rust, they are printed.
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Where the tuned parameters go as the Rust body of the variant's `PARAMS`, rewritten
+    /// after each pass kept.
+    #[arg(long, value_name = "FILE")]
+    rust: Option<PathBuf>,
+    /// Start from the parameters of this fit file (those it leaves out from the variant's
+    /// own).
+    #[arg(long, value_name = "FILE")]
+    start: Option<PathBuf>,
     /// Weight of the engine's score in the target; the rest is the game's result.
     #[arg(long, default_value_t = 0.75)]
     lambda: f64,
@@ -172,7 +182,7 @@ fn tune<V: Evaluate>(args: &Args) -> Result<(), String> {
         rejected
     );
 
-    let mut editable = Editable::of::<V>(&V::PARAMS);
+    let mut editable = starting_params::<V>(args)?;
     if args.add_square_tables {
         editable.add_square_tables::<V>();
     }
@@ -247,12 +257,27 @@ fn shuffle<T>(items: &mut [T]) {
     }
 }
 
+/// The variant's parameters, or those of `--start`.
+fn starting_params<V: Evaluate>(args: &Args) -> Result<Editable, String> {
+    let mut editable = Editable::of::<V>(&V::PARAMS);
+    if let Some(path) = &args.start {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        editable.read_text(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(editable)
+}
+
 fn write_result(args: &Args, editable: &Editable) -> Result<(), String> {
-    let text = editable.to_rust();
+    let write = |path: &PathBuf, text: String| {
+        std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    };
+    if let Some(path) = &args.rust {
+        write(path, editable.to_rust())?;
+    }
     match &args.out {
-        Some(path) => {
-            std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
-        }
-        None => print_out(&(text + "\n")),
+        Some(path) => write(path, editable.to_text()),
+        None if args.rust.is_none() => print_out(&editable.to_text()),
+        None => Ok(()),
     }
 }

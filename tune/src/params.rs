@@ -1,351 +1,244 @@
 //! An editable copy of a variant's [`EvalParams`]: every number the tuner may move, named,
-//! reachable one at a time ([`Editable::for_each_value`]), and printable as the Rust the
-//! variant's file in `eval/src` is written in.
+//! reachable one at a time ([`Editable::for_each_value`]), written and read as a fit file
+//! ([`Editable::to_text`], [`Editable::read_text`]) and printable as the Rust the
+//! variant's file in `eval/src` is written in ([`Editable::to_rust`]).
 //!
-//! The evaluation's own tables are `&'static` consts; this copy owns its slices and lends
-//! them out as an [`EvalParams`] for the length of one call ([`Editable::with_params`]).
+//! Nothing here names a term: the copy is made, lent out and written by walking the
+//! declared terms ([`EvalParams::walk`]), so a term declared in `eval/src/params.rs` is
+//! tuned, saved and printed without an edit here.
+//!
+//! The evaluation's own tables are `&'static` consts; this copy holds each field's numbers
+//! in the walk's order ([`Entry`]) and lends them out as an [`EvalParams`] for the length of
+//! one call ([`Editable::with_params`]).
+//!
+//! # Fit files
+//! A fit is plain text, one line per number or pair: the term's name, then its value
+//! (`king.safe_check 12`) or its middle-game and endgame values (`knight.mobility 3 6`);
+//! a table has one line per entry (`pawns.passed[4] 30 45`), a table of rows one per
+//! square (`knight.squares[2][3] -6 4`). `#` starts a comment. A file names every term,
+//! so that it reads on its own; reading one, the terms it leaves out keep the variant's
+//! values, and a name the variant does not have is an error.
+//!
+//! The variants' shipped terms stay Rust consts (`eval/src/<variant>.rs`, written from
+//! [`Editable::to_rust`]) rather than becoming such files read at start-up: as consts they
+//! are known to the compiler where [`ekumen_eval::evaluate`] is inlined, which then drops
+//! every term a variant leaves at zero and folds the others' weights into the code.
 
+use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use ekumen_eval::{
-    EvalParams, ImbalanceTerms, KingTerms, PasserTerms, PawnTerms, PieceTerms, PlacementTerms,
-    ScaleTerms, StructureTerms, WinnabilityTerms, S,
-};
+use ekumen_eval::{EvalParams, PieceTerms, Reads, Role, Term, Visitor, S};
 use ekumen_movegen::{Geometry, PieceType, Variant};
 
-/// A pair as the evaluation's files write it.
-fn s(v: S) -> String {
-    format!("s({}, {})", v.mg, v.eg)
+/// One field's numbers.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    Int(i32),
+    Pair(S),
+    Table(Vec<S>),
+    /// Rows, as [`PieceTerms::squares`].
+    Grid(Vec<Vec<S>>),
 }
 
-/// One piece type's terms, owned.
-#[derive(Clone, Debug)]
-pub struct EditablePiece {
-    pub name: &'static str,
-    /// Whether this kind can be in hand, so that `in_hand` is read.
-    pub held: bool,
-    pub value: S,
-    pub in_hand: S,
-    pub mobility: S,
-    pub centre: S,
-    pub advance: S,
-    pub ranks: Vec<S>,
-    /// Rows by rank, as in [`PieceTerms::squares`].
-    pub squares: Vec<Vec<S>>,
-    pub open_file: S,
-    pub king_attack: i32,
-    pub drop_danger: i32,
-    pub phase: i32,
+/// One field of the walk: its name, what the tuner may do with it, and its numbers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entry {
+    pub name: String,
+    pub role: Role,
+    pub value: Value,
 }
 
 /// A variant's terms, owned.
 #[derive(Clone, Debug)]
 pub struct Editable {
-    pub pieces: Vec<EditablePiece>,
-    pub tempo: S,
-    pub bishop_pair: S,
-    /// [`ImbalanceTerms::ours`], empty when the variant has no imbalance term.
-    pub imbalance_ours: Vec<S>,
-    /// [`ImbalanceTerms::theirs`].
-    pub imbalance_theirs: Vec<S>,
-    pub doubled: S,
-    pub isolated: S,
-    pub connected: S,
-    pub connected_by_rank: Vec<S>,
-    pub supported: S,
-    pub weak_unopposed: S,
-    pub backward: S,
-    pub passed: Vec<S>,
-    pub shelter: Vec<S>,
-    pub storm: Vec<S>,
-    pub blocked_storm: S,
-    pub structure: StructureTerms,
-    pub placement: PlacementTerms,
-    pub king: KingTerms,
-    pub threat_by_pawn: S,
-    pub hanging: S,
-    pub threat_by_lesser: S,
-    pub threat_by_push: S,
-    pub threat_by_minor: Vec<S>,
-    pub threat_by_rook: Vec<S>,
-    pub restricted: S,
-    pub weak_piece: S,
-    pub weak_pawn: S,
-    pub queen_threat_by_leaper: S,
-    pub queen_threat_by_slider: S,
-    pub passers: PasserTerms,
-    pub winnability: WinnabilityTerms,
-    pub scale: ScaleTerms,
-    pub drawish_margin: i32,
+    /// The variant's parameters, whose shape the lent-out copies take.
+    template: EvalParams<'static>,
+    /// The piece types' names, in the variant's order.
+    piece_names: Vec<String>,
+    entries: Vec<Entry>,
+}
+
+/// Copies every field's numbers into entries.
+struct Collect<'n> {
+    piece_names: &'n [String],
+    held: &'n [bool],
+    entries: Vec<Entry>,
+}
+
+impl<'a> Visitor<'a> for Collect<'_> {
+    fn int(&mut self, name: &str, value: &mut i32, role: Role) {
+        self.push(name, role, Value::Int(*value));
+    }
+    fn pair(&mut self, name: &str, value: &mut S, role: Role) {
+        self.push(name, role, Value::Pair(*value));
+    }
+    fn table(&mut self, name: &str, values: &mut &'a [S], role: Role) {
+        self.push(name, role, Value::Table(values.to_vec()));
+    }
+    fn grid(&mut self, name: &str, rows: &mut &'a [&'a [S]], role: Role) {
+        self.push(name, role, Value::Grid(rows.iter().map(|row| row.to_vec()).collect()));
+    }
+    fn pieces(&mut self, _: &str, pieces: &mut &'a [PieceTerms<'a>], reads: Reads) {
+        for (i, piece) in pieces.iter().enumerate() {
+            let reads = Reads { held: self.held[i], ..reads };
+            Term::visit(&mut piece.clone(), &self.piece_names[i], Role::Weight, reads, self);
+        }
+    }
+}
+
+impl Collect<'_> {
+    fn push(&mut self, name: &str, role: Role, value: Value) {
+        self.entries.push(Entry { name: name.to_string(), role, value });
+    }
+}
+
+/// Points every field of a walk at the entries' numbers, in the walk's order.
+struct Lend<'e> {
+    entries: std::slice::Iter<'e, Entry>,
+    /// Each grid's rows as slices, in the walk's order.
+    grids: std::slice::Iter<'e, Vec<&'e [S]>>,
+}
+
+impl<'e> Lend<'e> {
+    fn next(&mut self) -> &'e Value {
+        &self.entries.next().expect("one entry per field").value
+    }
+}
+
+impl<'e> Visitor<'e> for Lend<'e> {
+    fn int(&mut self, _: &str, value: &mut i32, _: Role) {
+        let Value::Int(v) = self.next() else { panic!("a number where the walk has one") };
+        *value = *v;
+    }
+    fn pair(&mut self, _: &str, value: &mut S, _: Role) {
+        let Value::Pair(v) = self.next() else { panic!("a pair where the walk has one") };
+        *value = *v;
+    }
+    fn table(&mut self, _: &str, values: &mut &'e [S], _: Role) {
+        let Value::Table(v) = self.next() else { panic!("a table where the walk has one") };
+        *values = v;
+    }
+    fn grid(&mut self, _: &str, rows: &mut &'e [&'e [S]], _: Role) {
+        let Value::Grid(_) = self.next() else { panic!("a grid where the walk has one") };
+        *rows = self.grids.next().expect("one set of rows per grid");
+    }
+    /// The pieces are lent before the walk (see [`Editable::with_params`]).
+    fn pieces(&mut self, _: &str, _: &mut &'e [PieceTerms<'e>], _: Reads) {}
+}
+
+/// The piece types' names as terms are named by them: one word each ("wooden horse" is
+/// `wooden_horse`), and a promoted type named as an unpromoted one is `promoted_captain`.
+fn piece_names<V: Variant>() -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for (i, def) in V::PIECES.iter().enumerate() {
+        let mut name = def.name.replace(' ', "_");
+        if names.contains(&name) {
+            name = if def.promoted { format!("promoted_{name}") } else { format!("{name}_{i}") };
+        }
+        names.push(name);
+    }
+    names
+}
+
+/// Calls `f` with the name and a mutable reference of every number of `entries` whose
+/// role is [`Role::Weight`], in order: `name`, `name.mg`/`name.eg`, `name[i].mg`,
+/// `name[rank][file].mg`.
+fn for_each_weight(entries: &mut [Entry], mut f: impl FnMut(&dyn Fn() -> String, &mut i32)) {
+    fn pair(
+        f: &mut impl FnMut(&dyn Fn() -> String, &mut i32),
+        label: &dyn Fn() -> String,
+        v: &mut S,
+    ) {
+        f(&|| format!("{}.mg", label()), &mut v.mg);
+        f(&|| format!("{}.eg", label()), &mut v.eg);
+    }
+    for entry in entries.iter_mut().filter(|e| e.role == Role::Weight) {
+        let name = &entry.name;
+        match &mut entry.value {
+            Value::Int(v) => f(&|| name.clone(), v),
+            Value::Pair(v) => pair(&mut f, &|| name.clone(), v),
+            Value::Table(values) => {
+                for (i, v) in values.iter_mut().enumerate() {
+                    pair(&mut f, &|| format!("{name}[{i}]"), v);
+                }
+            }
+            Value::Grid(rows) => {
+                for (r, row) in rows.iter_mut().enumerate() {
+                    for (c, v) in row.iter_mut().enumerate() {
+                        pair(&mut f, &|| format!("{name}[{r}][{c}]"), v);
+                    }
+                }
+            }
+        }
+    }
 }
 
 impl Editable {
-    /// A copy of `V`'s parameters.
-    pub fn of<V: Variant>(params: &EvalParams) -> Editable {
-        let pieces = params
-            .pieces
-            .iter()
-            .zip(V::PIECES)
-            .enumerate()
-            .map(|(i, (t, def))| EditablePiece {
-                name: def.name,
-                held: V::DROPS && V::HAND_ORDER.contains(&PieceType(i as u8)),
-                value: t.value,
-                in_hand: t.in_hand,
-                mobility: t.mobility,
-                centre: t.centre,
-                advance: t.advance,
-                ranks: t.ranks.to_vec(),
-                squares: t.squares.iter().map(|row| row.to_vec()).collect(),
-                open_file: t.open_file,
-                king_attack: t.king_attack,
-                drop_danger: t.drop_danger,
-                phase: t.phase,
-            })
+    /// A copy of `params`, a set of `V`'s parameters.
+    pub fn of<V: Variant>(params: &EvalParams<'static>) -> Editable {
+        let piece_names = piece_names::<V>();
+        let held: Vec<bool> = (0..V::PIECES.len())
+            .map(|i| V::DROPS && V::HAND_ORDER.contains(&PieceType(i as u8)))
             .collect();
-        Editable {
-            pieces,
-            tempo: params.tempo,
-            bishop_pair: params.bishop_pair,
-            imbalance_ours: params.imbalance.ours.to_vec(),
-            imbalance_theirs: params.imbalance.theirs.to_vec(),
-            doubled: params.pawns.doubled,
-            isolated: params.pawns.isolated,
-            connected: params.pawns.connected,
-            connected_by_rank: params.pawns.connected_by_rank.to_vec(),
-            supported: params.pawns.supported,
-            weak_unopposed: params.pawns.weak_unopposed,
-            backward: params.pawns.backward,
-            passed: params.pawns.passed.to_vec(),
-            shelter: params.pawns.shelter.to_vec(),
-            storm: params.pawns.storm.to_vec(),
-            blocked_storm: params.pawns.blocked_storm,
-            structure: params.structure,
-            placement: params.placement,
-            king: params.king,
-            threat_by_pawn: params.threat_by_pawn,
-            hanging: params.hanging,
-            threat_by_lesser: params.threat_by_lesser,
-            threat_by_push: params.threat_by_push,
-            threat_by_minor: params.threat_by_minor.to_vec(),
-            threat_by_rook: params.threat_by_rook.to_vec(),
-            restricted: params.restricted,
-            weak_piece: params.weak_piece,
-            weak_pawn: params.weak_pawn,
-            queen_threat_by_leaper: params.queen_threat_by_leaper,
-            queen_threat_by_slider: params.queen_threat_by_slider,
-            passers: params.passers,
-            winnability: params.winnability,
-            scale: params.scale,
-            drawish_margin: params.drawish_margin,
-        }
+        let mut collect = Collect { piece_names: &piece_names, held: &held, entries: Vec::new() };
+        params.clone().walk(&mut collect);
+        let entries = collect.entries;
+        Editable { template: *params, piece_names, entries }
+    }
+
+    /// Every field's numbers, in the walk's order.
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
     }
 
     /// Gives every piece type without a piece-square table (`PieceTerms::squares`) one of
     /// zeros, for the tuner to fill in.
     pub fn add_square_tables<V: Variant>(&mut self) {
         let row = vec![S::ZERO; (V::Geo::FILES as usize).div_ceil(2)];
-        for piece in &mut self.pieces {
-            if piece.squares.is_empty() {
-                piece.squares = vec![row.clone(); V::Geo::RANKS as usize];
+        let piece_grids = self.entries.iter_mut().filter(|e| e.name.ends_with(".squares"));
+        for entry in piece_grids {
+            if let Value::Grid(rows) = &mut entry.value {
+                if rows.is_empty() {
+                    *rows = vec![row.clone(); V::Geo::RANKS as usize];
+                }
             }
         }
     }
 
     /// Calls `f` with these parameters as the evaluation takes them.
     pub fn with_params<R>(&self, f: impl FnOnce(&EvalParams) -> R) -> R {
-        let square_rows: Vec<Vec<&[S]>> =
-            self.pieces.iter().map(|p| p.squares.iter().map(Vec::as_slice).collect()).collect();
-        let pieces: Vec<PieceTerms> = self
-            .pieces
+        let grids: Vec<Vec<&[S]>> = self
+            .entries
             .iter()
-            .zip(&square_rows)
-            .map(|(p, rows)| PieceTerms {
-                value: p.value,
-                in_hand: p.in_hand,
-                mobility: p.mobility,
-                centre: p.centre,
-                advance: p.advance,
-                ranks: &p.ranks,
-                squares: rows,
-                open_file: p.open_file,
-                king_attack: p.king_attack,
-                drop_danger: p.drop_danger,
-                phase: p.phase,
+            .filter_map(|e| match &e.value {
+                Value::Grid(rows) => Some(rows.iter().map(Vec::as_slice).collect()),
+                _ => None,
             })
             .collect();
-        let params = EvalParams {
-            pieces: &pieces,
-            tempo: self.tempo,
-            bishop_pair: self.bishop_pair,
-            imbalance: ImbalanceTerms {
-                ours: &self.imbalance_ours,
-                theirs: &self.imbalance_theirs,
-            },
-            pawns: PawnTerms {
-                doubled: self.doubled,
-                isolated: self.isolated,
-                connected: self.connected,
-                connected_by_rank: &self.connected_by_rank,
-                supported: self.supported,
-                weak_unopposed: self.weak_unopposed,
-                backward: self.backward,
-                passed: &self.passed,
-                shelter: &self.shelter,
-                storm: &self.storm,
-                blocked_storm: self.blocked_storm,
-            },
-            structure: self.structure,
-            placement: self.placement,
-            king: self.king,
-            threat_by_pawn: self.threat_by_pawn,
-            hanging: self.hanging,
-            threat_by_lesser: self.threat_by_lesser,
-            threat_by_push: self.threat_by_push,
-            threat_by_minor: &self.threat_by_minor,
-            threat_by_rook: &self.threat_by_rook,
-            restricted: self.restricted,
-            weak_piece: self.weak_piece,
-            weak_pawn: self.weak_pawn,
-            queen_threat_by_leaper: self.queen_threat_by_leaper,
-            queen_threat_by_slider: self.queen_threat_by_slider,
-            passers: self.passers,
-            winnability: self.winnability,
-            scale: self.scale,
-            drawish_margin: self.drawish_margin,
-        };
+        let mut lend = Lend { entries: self.entries.iter(), grids: grids.iter() };
+        // The pieces come first in the walk; lent first, the rest of the walk skips them.
+        let mut pieces: Vec<PieceTerms> = self.template.pieces.to_vec();
+        for piece in &mut pieces {
+            Term::visit(piece, "", Role::Weight, Reads::of(&self.template), &mut lend);
+        }
+        let mut params: EvalParams = self.template;
+        params.walk(&mut lend);
+        params.pieces = &pieces;
         f(&params)
     }
 
     /// Every tunable number with its name, in a fixed order. The game-phase weights, the
     /// king-danger curve's gate, divisor and cap and the drawish margin are left alone: they
-    /// shape the evaluation rather than weigh one feature.
+    /// shape the evaluation rather than weigh one feature; so are the terms the variant
+    /// does not read.
     pub fn for_each_value(&mut self, mut f: impl FnMut(&str, &mut i32)) {
-        fn pair(f: &mut impl FnMut(&str, &mut i32), name: &str, v: &mut S) {
-            f(&format!("{name}.mg"), &mut v.mg);
-            f(&format!("{name}.eg"), &mut v.eg);
-        }
-        fn table(f: &mut impl FnMut(&str, &mut i32), name: &str, values: &mut [S]) {
-            for (index, v) in values.iter_mut().enumerate() {
-                pair(f, &format!("{name}[{index}]"), v);
-            }
-        }
-        for p in &mut self.pieces {
-            let n = p.name;
-            pair(&mut f, &format!("{n}.value"), &mut p.value);
-            if p.held {
-                pair(&mut f, &format!("{n}.in_hand"), &mut p.in_hand);
-            }
-            pair(&mut f, &format!("{n}.mobility"), &mut p.mobility);
-            pair(&mut f, &format!("{n}.centre"), &mut p.centre);
-            pair(&mut f, &format!("{n}.advance"), &mut p.advance);
-            table(&mut f, &format!("{n}.ranks"), &mut p.ranks);
-            for (rank, row) in p.squares.iter_mut().enumerate() {
-                table(&mut f, &format!("{n}.squares[{rank}]"), row);
-            }
-            pair(&mut f, &format!("{n}.open_file"), &mut p.open_file);
-            f(&format!("{n}.king_attack"), &mut p.king_attack);
-            f(&format!("{n}.drop_danger"), &mut p.drop_danger);
-        }
-        pair(&mut f, "tempo", &mut self.tempo);
-        pair(&mut f, "bishop_pair", &mut self.bishop_pair);
-        table(&mut f, "imbalance.ours", &mut self.imbalance_ours);
-        table(&mut f, "imbalance.theirs", &mut self.imbalance_theirs);
-        pair(&mut f, "pawns.doubled", &mut self.doubled);
-        pair(&mut f, "pawns.isolated", &mut self.isolated);
-        pair(&mut f, "pawns.connected", &mut self.connected);
-        table(&mut f, "pawns.passed", &mut self.passed);
-        // Chess-style pawns only: the structure terms read pawns and nothing else.
-        if !self.passed.is_empty() {
-            pair(&mut f, "pawns.backward", &mut self.backward);
-            if !self.connected_by_rank.is_empty() {
-                table(&mut f, "pawns.connected_by_rank", &mut self.connected_by_rank);
-                pair(&mut f, "pawns.supported", &mut self.supported);
-                pair(&mut f, "pawns.weak_unopposed", &mut self.weak_unopposed);
-            }
-            let structure = &mut self.structure;
-            f("structure.space", &mut structure.space);
-            pair(&mut f, "structure.bishop_pawns", &mut structure.bishop_pawns);
-            pair(&mut f, "structure.long_diagonal", &mut structure.long_diagonal);
-            pair(&mut f, "structure.outpost", &mut structure.outpost);
-            pair(&mut f, "structure.behind_pawn", &mut structure.behind_pawn);
-        }
-        table(&mut f, "pawns.shelter", &mut self.shelter);
-        table(&mut f, "pawns.storm", &mut self.storm);
-        if !self.shelter.is_empty() {
-            pair(&mut f, "pawns.blocked_storm", &mut self.blocked_storm);
-        }
-        f("king.weak_square", &mut self.king.weak_square);
-        f("king.shelter", &mut self.king.shelter);
-        f("king.safe_check", &mut self.king.safe_check);
-        f("king.unsafe_check", &mut self.king.unsafe_check);
-        f("king.attacker", &mut self.king.attacker);
-        f("king.no_queen", &mut self.king.no_queen);
-        f("king.mobility_edge", &mut self.king.mobility_edge);
-        if !self.passed.is_empty() {
-            pair(&mut f, "king.flank_attack", &mut self.king.flank_attack);
-            pair(&mut f, "king.pawnless_flank", &mut self.king.pawnless_flank);
-        }
-        f("king.flank_defence", &mut self.king.flank_defence);
-        f("king.blockers", &mut self.king.blockers);
-        f("king.minor_defender", &mut self.king.minor_defender);
-        f("king.eg_per_unit", &mut self.king.eg_per_unit);
-        pair(&mut f, "threat_by_pawn", &mut self.threat_by_pawn);
-        pair(&mut f, "hanging", &mut self.hanging);
-        pair(&mut f, "threat_by_lesser", &mut self.threat_by_lesser);
-        if !self.passed.is_empty() {
-            pair(&mut f, "threat_by_push", &mut self.threat_by_push);
-            pair(&mut f, "weak_pawn", &mut self.weak_pawn);
-        }
-        pair(&mut f, "restricted", &mut self.restricted);
-        pair(&mut f, "weak_piece", &mut self.weak_piece);
-        table(&mut f, "threat_by_minor", &mut self.threat_by_minor);
-        table(&mut f, "threat_by_rook", &mut self.threat_by_rook);
-        pair(&mut f, "queen_threat_by_leaper", &mut self.queen_threat_by_leaper);
-        pair(&mut f, "queen_threat_by_slider", &mut self.queen_threat_by_slider);
-        if self.placement != PlacementTerms::NONE {
-            let p = &mut self.placement;
-            pair(&mut f, "placement.king_protector", &mut p.king_protector);
-            pair(&mut f, "placement.rook_on_king_ring", &mut p.rook_on_king_ring);
-            pair(&mut f, "placement.bishop_on_king_ring", &mut p.bishop_on_king_ring);
-            pair(&mut f, "placement.trapped_rook", &mut p.trapped_rook);
-        }
-        // Terms a variant leaves at NONE stay out of its fit.
-        if self.passers != PasserTerms::NONE {
-            let p = &mut self.passers;
-            pair(&mut f, "passers.enemy_king", &mut p.enemy_king);
-            pair(&mut f, "passers.own_king", &mut p.own_king);
-            pair(&mut f, "passers.free_span", &mut p.free_span);
-            pair(&mut f, "passers.free_path", &mut p.free_path);
-            pair(&mut f, "passers.free_step", &mut p.free_step);
-            pair(&mut f, "passers.guarded_step", &mut p.guarded_step);
-        }
-        if self.winnability != WinnabilityTerms::NONE {
-            let w = &mut self.winnability;
-            f("winnability.passed", &mut w.passed);
-            f("winnability.pawns", &mut w.pawns);
-            f("winnability.outflanking", &mut w.outflanking);
-            f("winnability.both_flanks", &mut w.both_flanks);
-            f("winnability.infiltration", &mut w.infiltration);
-            f("winnability.pawns_only", &mut w.pawns_only);
-            f("winnability.almost_unwinnable", &mut w.almost_unwinnable);
-            f("winnability.bias", &mut w.bias);
-            f("winnability.mg_margin", &mut w.mg_margin);
-        }
-        if self.scale != ScaleTerms::NONE {
-            let sc = &mut self.scale;
-            f("scale.base", &mut sc.base);
-            f("scale.per_pawn", &mut sc.per_pawn);
-            f("scale.one_flank", &mut sc.one_flank);
-            f("scale.opposite_bishops", &mut sc.opposite_bishops);
-            f("scale.opposite_bishops_per_man", &mut sc.opposite_bishops_per_man);
-        }
+        for_each_weight(&mut self.entries, |name, v| f(&name(), v));
     }
 
     /// The numbers alone, in [`Self::for_each_value`]'s order.
     pub fn values(&mut self) -> Vec<i32> {
         let mut out = Vec::new();
-        self.for_each_value(|_, v| out.push(*v));
+        for_each_weight(&mut self.entries, |_, v| out.push(*v));
         out
     }
 
@@ -388,7 +281,7 @@ impl Editable {
     /// Sets the `index`th number.
     pub fn set(&mut self, index: usize, value: i32) {
         let mut i = 0;
-        self.for_each_value(|_, v| {
+        for_each_weight(&mut self.entries, |_, v| {
             if i == index {
                 *v = value;
             }
@@ -396,195 +289,183 @@ impl Editable {
         });
     }
 
-    /// The imbalance field of [`Self::to_rust`], `NONE` when the variant has none.
-    fn imbalance_to_rust(&self) -> String {
-        if self.imbalance_ours.is_empty() {
-            return "ImbalanceTerms::NONE".to_string();
+    /// The fit file of these parameters (see the module's documentation): every term,
+    /// tuned or not.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        let pair = |v: &S| format!("{} {}", v.mg, v.eg);
+        for Entry { name, value, .. } in &self.entries {
+            let _ = match value {
+                Value::Int(v) => writeln!(out, "{name} {v}"),
+                Value::Pair(v) => writeln!(out, "{name} {}", pair(v)),
+                Value::Table(values) => values
+                    .iter()
+                    .enumerate()
+                    .try_for_each(|(i, v)| writeln!(out, "{name}[{i}] {}", pair(v))),
+                Value::Grid(rows) => rows.iter().enumerate().try_for_each(|(r, row)| {
+                    row.iter()
+                        .enumerate()
+                        .try_for_each(|(c, v)| writeln!(out, "{name}[{r}][{c}] {}", pair(v)))
+                }),
+            };
         }
-        let table = |values: &[S]| values.iter().map(|&v| s(v)).collect::<Vec<_>>().join(", ");
-        format!(
-            "ImbalanceTerms {{ ours: &[{}], theirs: &[{}] }}",
-            table(&self.imbalance_ours),
-            table(&self.imbalance_theirs)
-        )
+        out
     }
 
-    /// The placement field of [`Self::to_rust`], `NONE` when the variant leaves it so.
-    fn placement_to_rust(&self) -> String {
-        let p = &self.placement;
-        if *p == PlacementTerms::NONE {
-            return "PlacementTerms::NONE".to_string();
+    /// Sets the numbers a fit file names (see the module's documentation); the others
+    /// keep their values. A table the file names takes the file's length.
+    pub fn read_text(&mut self, text: &str) -> Result<(), String> {
+        let mut lines: BTreeMap<&str, (usize, Vec<i32>)> = BTreeMap::new();
+        for (number, line) in text.lines().enumerate() {
+            let line = line.split('#').next().unwrap_or("").trim();
+            let mut words = line.split_whitespace();
+            let Some(name) = words.next() else { continue };
+            let numbers: Result<Vec<i32>, _> = words.map(str::parse).collect();
+            let numbers = numbers.map_err(|e| format!("line {}: {e}", number + 1))?;
+            if lines.insert(name, (number + 1, numbers)).is_some() {
+                return Err(format!("line {}: {name} a second time", number + 1));
+            }
         }
-        format!(
-            "PlacementTerms {{ king_protector: {}, rook_on_king_ring: {}, bishop_on_king_ring: {}, \
-             trapped_rook: {} }}",
-            s(p.king_protector),
-            s(p.rook_on_king_ring),
-            s(p.bishop_on_king_ring),
-            s(p.trapped_rook)
-        )
-    }
-
-    /// The passed-pawn, winnability and scale fields of [`Self::to_rust`], each `NONE`
-    /// when the variant leaves it so.
-    fn later_terms_to_rust(&self) -> String {
-        let p = &self.passers;
-        let passers = if *p == PasserTerms::NONE {
-            "PasserTerms::NONE".to_string()
-        } else {
-            format!(
-                "PasserTerms {{ enemy_king: {}, own_king: {}, free_span: {}, free_path: {}, \
-                 free_step: {}, guarded_step: {} }}",
-                s(p.enemy_king),
-                s(p.own_king),
-                s(p.free_span),
-                s(p.free_path),
-                s(p.free_step),
-                s(p.guarded_step)
-            )
-        };
-        let w = &self.winnability;
-        let winnability = if *w == WinnabilityTerms::NONE {
-            "WinnabilityTerms::NONE".to_string()
-        } else {
-            format!(
-                "WinnabilityTerms {{ passed: {}, pawns: {}, outflanking: {}, both_flanks: {}, \
-                 infiltration: {}, pawns_only: {}, almost_unwinnable: {}, bias: {}, \
-                 mg_margin: {} }}",
-                w.passed,
-                w.pawns,
-                w.outflanking,
-                w.both_flanks,
-                w.infiltration,
-                w.pawns_only,
-                w.almost_unwinnable,
-                w.bias,
-                w.mg_margin
-            )
-        };
-        let sc = &self.scale;
-        let scale = if *sc == ScaleTerms::NONE {
-            "ScaleTerms::NONE".to_string()
-        } else {
-            format!(
-                "ScaleTerms {{ base: {}, per_pawn: {}, one_flank: {}, opposite_bishops: {}, \
-                 opposite_bishops_per_man: {} }}",
-                sc.base,
-                sc.per_pawn,
-                sc.one_flank,
-                sc.opposite_bishops,
-                sc.opposite_bishops_per_man
-            )
-        };
-        format!("passers: {passers},\n    winnability: {winnability},\n    scale: {scale},")
+        type Lines<'t> = BTreeMap<&'t str, (usize, Vec<i32>)>;
+        fn take(lines: &mut Lines, name: &str, count: usize) -> Result<Option<Vec<i32>>, String> {
+            match lines.remove(name) {
+                Some((_, numbers)) if numbers.len() == count => Ok(Some(numbers)),
+                Some((line, _)) => Err(format!("line {line}: {name} takes {count} numbers")),
+                None => Ok(None),
+            }
+        }
+        fn take_pair(lines: &mut Lines, name: &str) -> Result<Option<S>, String> {
+            Ok(take(lines, name, 2)?.map(|n| S { mg: n[0], eg: n[1] }))
+        }
+        let lines = &mut lines;
+        for entry in &mut self.entries {
+            let name = entry.name.as_str();
+            match &mut entry.value {
+                Value::Int(v) => {
+                    if let Some(n) = take(lines, name, 1)? {
+                        *v = n[0];
+                    }
+                }
+                Value::Pair(v) => {
+                    if let Some(pair) = take_pair(lines, name)? {
+                        *v = pair;
+                    }
+                }
+                Value::Table(values) => {
+                    let mut read = Vec::new();
+                    while let Some(pair) = take_pair(lines, &format!("{name}[{}]", read.len()))? {
+                        read.push(pair);
+                    }
+                    if !read.is_empty() {
+                        *values = read;
+                    }
+                }
+                Value::Grid(rows) => {
+                    let mut read: Vec<Vec<S>> = Vec::new();
+                    loop {
+                        let mut row = Vec::new();
+                        let r = read.len();
+                        while let Some(pair) =
+                            take_pair(lines, &format!("{name}[{r}][{}]", row.len()))?
+                        {
+                            row.push(pair);
+                        }
+                        if row.is_empty() {
+                            break;
+                        }
+                        read.push(row);
+                    }
+                    if !read.is_empty() {
+                        *rows = read;
+                    }
+                }
+            }
+        }
+        match lines.iter().min_by_key(|(_, (line, _))| *line) {
+            Some((name, (line, _))) => Err(format!("line {line}: no term {name} here")),
+            None => Ok(()),
+        }
     }
 
     /// The body of the variant's `const PARAMS: EvalParams` in `eval/src/<variant>.rs`.
     pub fn to_rust(&self) -> String {
-        fn table(values: &[S]) -> String {
-            let items: Vec<String> = values.iter().map(|&v| s(v)).collect();
-            format!("&[{}]", items.join(", "))
+        let mut writer = RustWriter { out: String::new(), depth: 0, names: &self.piece_names };
+        self.with_params(|params| params.clone().walk(&mut writer));
+        writer.out
+    }
+}
+
+/// Writes the parameters as a Rust expression, every field named.
+struct RustWriter<'n> {
+    out: String,
+    depth: usize,
+    /// The piece types' names, for a comment above each.
+    names: &'n [String],
+}
+
+impl RustWriter<'_> {
+    fn field(&mut self, name: &str, value: &str) {
+        let field = name.rsplit('.').next().unwrap_or(name);
+        let indent = "    ".repeat(self.depth);
+        let _ = writeln!(self.out, "{indent}{field}: {value},");
+    }
+}
+
+/// A pair as the evaluation's files write it.
+fn rust_pair(v: &S) -> String {
+    format!("s({}, {})", v.mg, v.eg)
+}
+
+fn rust_table(values: &[S]) -> String {
+    let items: Vec<String> = values.iter().map(rust_pair).collect();
+    format!("&[{}]", items.join(", "))
+}
+
+impl<'a> Visitor<'a> for RustWriter<'_> {
+    fn int(&mut self, name: &str, value: &mut i32, _: Role) {
+        self.field(name, &value.to_string());
+    }
+    fn pair(&mut self, name: &str, value: &mut S, _: Role) {
+        self.field(name, &rust_pair(value));
+    }
+    fn table(&mut self, name: &str, values: &mut &'a [S], _: Role) {
+        self.field(name, &rust_table(values));
+    }
+    fn grid(&mut self, name: &str, rows: &mut &'a [&'a [S]], _: Role) {
+        let indent = "    ".repeat(self.depth + 1);
+        let rows: Vec<String> =
+            rows.iter().map(|row| format!("{indent}{},\n", rust_table(row))).collect();
+        let closing = "    ".repeat(self.depth);
+        self.field(name, &format!("&[\n{}{closing}]", rows.concat()));
+    }
+    fn pieces(&mut self, name: &str, pieces: &mut &'a [PieceTerms<'a>], reads: Reads) {
+        let indent = "    ".repeat(self.depth);
+        let _ = writeln!(self.out, "{indent}{name}: &[");
+        self.depth += 1;
+        for (i, piece) in pieces.iter().enumerate() {
+            let indent = "    ".repeat(self.depth);
+            let label = self.names.get(i).map_or("", String::as_str);
+            let _ = writeln!(self.out, "{indent}// {label}");
+            Term::visit(&mut piece.clone(), "", Role::Weight, reads, self);
         }
-        let mut out = String::from("EvalParams {\n    pieces: &[\n");
-        for p in &self.pieces {
-            let _ = write!(
-                out,
-                "        // {}\n        PieceTerms::new({}, {})",
-                p.name, p.value.mg, p.value.eg
-            );
-            let mut builder = |name: &str, v: S| {
-                if v != S::ZERO {
-                    let _ = write!(out, "\n            .{name}({}, {})", v.mg, v.eg);
-                }
-            };
-            if p.held && p.in_hand != p.value {
-                builder("in_hand", p.in_hand);
-            }
-            builder("mobility", p.mobility);
-            builder("centre", p.centre);
-            builder("advance", p.advance);
-            builder("open_file", p.open_file);
-            if !p.ranks.is_empty() {
-                let _ = write!(out, "\n            .ranks({})", table(&p.ranks));
-            }
-            if !p.squares.is_empty() {
-                out.push_str("\n            .squares(&[");
-                for row in &p.squares {
-                    let _ = write!(out, "\n                {},", table(row));
-                }
-                out.push_str("\n            ])");
-            }
-            for (name, v) in
-                [("king_attack", p.king_attack), ("drop_danger", p.drop_danger), ("phase", p.phase)]
-            {
-                if v != 0 {
-                    let _ = write!(out, "\n            .{name}({v})");
-                }
-            }
-            out.push_str(",\n");
-        }
-        let k = &self.king;
-        let _ = write!(
-            out,
-            "    ],\n    tempo: {},\n    bishop_pair: {},\n    imbalance: {},\n    pawns: PawnTerms {{\n        \
-             doubled: {},\n        isolated: {},\n        connected: {},\n        connected_by_rank: {},\n        supported: {},\n        weak_unopposed: {},\n        backward: {},\n        \
-             passed: {},\n        shelter: {},\n        storm: {},\n        blocked_storm: {},\n    }},\n    \
-             structure: StructureTerms {{ space: {}, bishop_pawns: {}, long_diagonal: {}, outpost: {}, \
-             behind_pawn: {} }},\n    placement: {},\n    king: KingTerms {{ weak_square: {}, shelter: {}, safe_check: {}, unsafe_check: {}, attacker: {}, no_queen: {}, mobility_edge: {}, flank_attack: {}, pawnless_flank: {}, \
-             flank_defence: {}, blockers: {}, minor_defender: {}, min_attackers: {}, divisor: {}, eg_per_unit: {}, \
-             cap: {} }},\n    threat_by_pawn: {},\n    hanging: {},\n    \
-             threat_by_lesser: {},\n    threat_by_push: {},\n    threat_by_minor: {},\n    threat_by_rook: {},\n    restricted: {},\n    weak_piece: {},\n    weak_pawn: {},\n    queen_threat_by_leaper: {},\n    queen_threat_by_slider: {},\n    {}\n    drawish_margin: {},\n}}\n",
-            s(self.tempo),
-            s(self.bishop_pair),
-            self.imbalance_to_rust(),
-            s(self.doubled),
-            s(self.isolated),
-            s(self.connected),
-            table(&self.connected_by_rank),
-            s(self.supported),
-            s(self.weak_unopposed),
-            s(self.backward),
-            table(&self.passed),
-            table(&self.shelter),
-            table(&self.storm),
-            s(self.blocked_storm),
-            self.structure.space,
-            s(self.structure.bishop_pawns),
-            s(self.structure.long_diagonal),
-            s(self.structure.outpost),
-            s(self.structure.behind_pawn),
-            self.placement_to_rust(),
-            k.weak_square,
-            k.shelter,
-            k.safe_check,
-            k.unsafe_check,
-            k.attacker,
-            k.no_queen,
-            k.mobility_edge,
-            s(k.flank_attack),
-            s(k.pawnless_flank),
-            k.flank_defence,
-            k.blockers,
-            k.minor_defender,
-            k.min_attackers,
-            k.divisor,
-            k.eg_per_unit,
-            k.cap,
-            s(self.threat_by_pawn),
-            s(self.hanging),
-            s(self.threat_by_lesser),
-            s(self.threat_by_push),
-            table(&self.threat_by_minor),
-            table(&self.threat_by_rook),
-            s(self.restricted),
-            s(self.weak_piece),
-            s(self.weak_pawn),
-            s(self.queen_threat_by_leaper),
-            s(self.queen_threat_by_slider),
-            self.later_terms_to_rust(),
-            self.drawish_margin,
-        );
-        out
+        self.depth -= 1;
+        let _ = writeln!(self.out, "{indent}],");
+    }
+    fn enter(&mut self, name: &str, type_name: &'static str) {
+        let indent = "    ".repeat(self.depth);
+        let field = name.rsplit('.').next().unwrap_or(name);
+        let _ = if field.is_empty() {
+            writeln!(self.out, "{indent}{type_name} {{")
+        } else {
+            writeln!(self.out, "{indent}{field}: {type_name} {{")
+        };
+        self.depth += 1;
+    }
+    fn leave(&mut self) {
+        self.depth -= 1;
+        let indent = "    ".repeat(self.depth);
+        let end = if self.depth == 0 { "}" } else { "}," };
+        let _ = writeln!(self.out, "{indent}{end}");
     }
 }
 
@@ -608,7 +489,8 @@ fn group_of(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ekumen_movegen::variants::Gothic;
+    use ekumen_eval::Evaluate;
+    use ekumen_movegen::variants::{Gothic, Shinobi};
 
     #[test]
     fn groups_drop_index_and_phase() {
@@ -619,7 +501,7 @@ mod tests {
 
     #[test]
     fn every_number_is_in_one_group() {
-        let mut editable = Editable::of::<Gothic>(&<Gothic as ekumen_eval::Evaluate>::PARAMS);
+        let mut editable = Editable::of::<Gothic>(&Gothic::PARAMS);
         let count = editable.names().len();
         let mut members: Vec<usize> =
             editable.groups().into_iter().flat_map(|(_, members)| members).collect();
@@ -629,12 +511,26 @@ mod tests {
 
     #[test]
     fn a_zeroed_group_gets_its_values_back() {
-        let mut editable = Editable::of::<Gothic>(&<Gothic as ekumen_eval::Evaluate>::PARAMS);
+        let mut editable = Editable::of::<Gothic>(&Gothic::PARAMS);
         let before = editable.values();
         let (_, members) = editable.groups().into_iter().find(|(g, _)| g == "tempo").unwrap();
         assert!(members.iter().any(|&i| before[i] != 0));
         let seen = editable.with_zeroed(&members, |e| e.clone().values());
         assert!(members.iter().all(|&i| seen[i] == 0));
         assert_eq!(editable.values(), before);
+    }
+
+    #[test]
+    fn a_fit_file_reads_back_as_it_was_written() {
+        let mut editable = Editable::of::<Shinobi>(&Shinobi::PARAMS);
+        editable.add_square_tables::<Shinobi>();
+        let index = editable.names().iter().position(|n| n == "king.safe_check").unwrap();
+        editable.set(index, 123);
+        let text = editable.to_text();
+        let mut read = Editable::of::<Shinobi>(&Shinobi::PARAMS);
+        read.read_text(&text).unwrap();
+        assert_eq!(read.entries(), editable.entries());
+        assert!(read.read_text("king.safe_check 1 2").is_err(), "a pair for a number");
+        assert!(read.read_text("king.no_such_term 1").is_err(), "an unknown name");
     }
 }
