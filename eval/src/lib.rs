@@ -90,6 +90,7 @@ mod params;
 mod shinobi;
 mod tables;
 mod terms;
+mod trace;
 
 use ekumen_movegen::{
     dispatch, AnyPosition, BitWord, Bitboard, Color, PieceType, Position, Variant,
@@ -103,11 +104,13 @@ pub use params::{
 pub use tables::{game_phase, EvalTables};
 pub use terms::material::MaterialCache;
 pub use terms::pawns::PawnCache;
+pub use trace::{NoTrace, Trace};
 
 use geometry::{kinds_in, pieces_of_kinds};
 use terms::pawns::PawnEntry;
 use terms::structure::structure;
 use terms::{endgame, king, material, passed, pieces, threats};
+use trace::record;
 
 /// A variant with an evaluation: its parameters and their tables.
 pub trait Evaluate: Variant {
@@ -142,15 +145,11 @@ pub fn evaluate_cached<V: Evaluate>(
 ) -> i32 {
     let (params, tables) = (&V::PARAMS, V::eval_tables());
     if tables.pawn_kinds.count_ones() == 1 {
-        evaluate_from(pos, params, tables, cache.entry(pos, params, tables), Some(material))
+        let entry = cache.entry(pos, params, tables);
+        evaluate_from(pos, params, tables, entry, Some(material), &mut NoTrace)
     } else {
-        evaluate_from(
-            pos,
-            params,
-            tables,
-            &mut PawnEntry::uncached(pos, params, tables),
-            Some(material),
-        )
+        let mut entry = PawnEntry::uncached(pos, params, tables, &mut NoTrace);
+        evaluate_from(pos, params, tables, &mut entry, Some(material), &mut NoTrace)
     }
 }
 
@@ -162,7 +161,20 @@ pub fn evaluate_with<V: Evaluate>(
     params: &EvalParams,
     tables: &EvalTables<V>,
 ) -> i32 {
-    evaluate_from(pos, params, tables, &mut PawnEntry::uncached(pos, params, tables), None)
+    evaluate_traced(pos, params, tables, &mut NoTrace)
+}
+
+/// [`evaluate_with`], handing each term's contribution to `trace` as it is added (see
+/// [`Trace`]); the same score.
+#[inline(always)]
+pub fn evaluate_traced<V: Evaluate>(
+    pos: &Position<V>,
+    params: &EvalParams,
+    tables: &EvalTables<V>,
+    trace: &mut impl Trace,
+) -> i32 {
+    let mut entry = PawnEntry::uncached(pos, params, tables, trace);
+    evaluate_from(pos, params, tables, &mut entry, None, trace)
 }
 
 /// The evaluation, given what the pawns alone decide: each theme of `terms/` in turn.
@@ -173,26 +185,29 @@ fn evaluate_from<V: Evaluate>(
     tables: &EvalTables<V>,
     pawn_entry: &mut PawnEntry<V>,
     material: Option<&mut MaterialCache<V>>,
+    trace: &mut impl Trace,
 ) -> i32 {
     let pawn_info = pawn_entry.info;
     let pawns = pawn_info.pawns;
     let kings = [pos.royal_square(Color::White), pos.royal_square(Color::Black)];
     let zones = kings.map(|k| k.map_or(Bitboard::EMPTY, |k| tables.king_zone[k.index()]));
     let mut attacks = pieces::pawn_attacks(pawn_info.by_pawns);
-    let on_board = pieces::pieces(pos, params, tables, &pawns, kings, zones, &mut attacks);
+    let on_board = pieces::pieces(pos, params, tables, &pawns, kings, zones, &mut attacks, trace);
     let mut side_scores = on_board.score;
     let imbalance = material::score(pos, params, tables, on_board.bishop_pair, material);
     for color in Color::BOTH {
         let us = color.index();
+        record!(trace.add("imbalance", color, imbalance[us]));
         let mut score = side_scores[us] + imbalance[us] + pawn_info.structure[us];
         let passed = pawn_info.passed[us];
-        score += passed::passers(pos, params, tables, &attacks, kings, color, passed);
-        score += structure(pos, params, tables, &attacks, &pawns, pawn_info.blocked, color);
-        score += threats::threats(pos, params, tables, &attacks, &pawns, color);
+        score += passed::passers(pos, params, tables, &attacks, kings, color, passed, trace);
+        let blocked = pawn_info.blocked;
+        score += structure(pos, params, tables, &attacks, &pawns, blocked, color, trace);
+        score += threats::threats(pos, params, tables, &attacks, &pawns, color, trace);
         if let Some(king) = kings[us] {
             let mobility = on_board.mobility_mg;
             score += king::king_safety(
-                pos, params, tables, pawn_entry, &attacks, mobility, color, king, zones[us],
+                pos, params, tables, pawn_entry, &attacks, mobility, color, king, zones[us], trace,
             );
         }
         side_scores[us] = score;
@@ -200,9 +215,10 @@ fn evaluate_from<V: Evaluate>(
 
     let us = pos.side_to_move();
     let tempo = if us == Color::White { params.tempo } else { -params.tempo };
+    record!(trace.add("tempo", us, params.tempo));
     let total = side_scores[0] - side_scores[1] + tempo;
     let material = on_board.non_pawn_material;
-    let total = endgame::winnable(pos, params, tables, &pawn_info, kings, material, total);
+    let total = endgame::winnable(pos, params, tables, &pawn_info, kings, material, total, trace);
 
     let phase = on_board.phase.min(tables.max_phase);
     let blended = (total.mg * phase + total.eg * (tables.max_phase - phase)) / tables.max_phase;

@@ -15,6 +15,7 @@ pub struct S {
 }
 
 /// Shorthand for [`S`] in the parameter tables.
+#[inline(always)]
 pub const fn s(mg: i32, eg: i32) -> S {
     S { mg, eg }
 }

@@ -1,91 +1,107 @@
-//! What each group of evaluation terms adds to one position's evaluation: the
-//! evaluation with every term, less the evaluation with that group's numbers set to zero,
-//! from White's point of view. A group is a name of [`Editable::for_each_value`] without
-//! its index and phase (`knight.squares`, `king.safe_check`).
+//! What each term adds to one position's evaluation, read from the evaluation's own trace
+//! ([`ekumen_eval::Trace`]): every term's middle-game and endgame share for each side, and
+//! its net worth in centipawns from White's point of view, blended by the game phase as
+//! the evaluation blends it. The shares add up to the evaluation (but for the rounding of
+//! each blend), to set beside another engine's evaluation trace.
 //!
-//! Piece values are the exception: they also sort the pieces into minor, rook and queen
-//! classes for the threat terms, so zeroing one would move other terms too. Their share
-//! is counted instead: the difference in pieces on the board times the value, blended by
-//! the game phase as the evaluation blends it.
-//!
-//! King danger grows with the square of its units and the scale terms multiply the
-//! endgame half, so for those the difference is what the group adds given all the
-//! others, not a share that sums to the total. It is a diagnostic for comparing
-//! Ekumen's judgement of a position with another engine's trace, not a decomposition.
+//! King danger is one share (`king.danger`): it grows with the square of its units, so
+//! the units have no share of their own. Winnability, the drawish margin and the endgame
+//! scale move the whole score; their shares are how far they moved it.
 
-use ekumen_eval::{game_phase, EvalParams, EvalTables, Evaluate, S};
+use std::collections::BTreeMap;
+
+use ekumen_eval::{evaluate_traced, game_phase, EvalParams, EvalTables, Evaluate, Trace, S};
 use ekumen_movegen::{Color, PieceType, Position};
 
-use crate::loss::white_eval;
-use crate::params::Editable;
-
-/// One group's share of the evaluation, in centipawns from White's point of view.
-#[derive(Debug, PartialEq)]
-pub struct GroupShare {
-    pub group: String,
+/// One term's share of the evaluation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Share {
+    /// The term's name (`king.danger`, `knight.mobility`).
+    pub term: String,
+    /// What it adds to each side's score, `[White, Black]`.
+    pub sides: [S; 2],
+    /// White's less Black's, blended by the game phase, in centipawns.
     pub centipawns: i32,
 }
 
-fn evaluation<V: Evaluate>(pos: &Position<V>, editable: &Editable) -> i32 {
-    editable.with_params(|p| white_eval(pos, p, &EvalTables::<V>::from_params(p)))
+/// Sums what each term adds, by name and side.
+struct Shares<'n> {
+    piece_names: &'n [String],
+    sums: BTreeMap<String, [S; 2]>,
 }
 
-/// The value share of piece type `i`: White's men on the board less Black's, times the
-/// value, blended by the phase as the evaluation blends it (`phase` of `max_phase`).
-fn value_share<V: Evaluate>(
+impl Trace for Shares<'_> {
+    const ON: bool = true;
+    fn add(&mut self, term: &'static str, color: Color, value: S) {
+        self.sums.entry(term.to_string()).or_default()[color.index()] += value;
+    }
+    fn add_piece(&mut self, term: &'static str, kind: PieceType, color: Color, value: S) {
+        let name = format!("{}.{term}", self.piece_names[kind.index()]);
+        self.sums.entry(name).or_default()[color.index()] += value;
+    }
+}
+
+/// The evaluation of `pos` under `params` from White's point of view, and every term that
+/// adds to it, largest share first. `piece_names` names the piece types.
+pub fn explain<V: Evaluate>(
     pos: &Position<V>,
     params: &EvalParams,
-    i: usize,
-    (phase, max_phase): (i32, i32),
-) -> i32 {
-    let kind = PieceType(i as u8);
-    let difference = pos.pieces_of(Color::White, kind).count() as i32
-        - pos.pieces_of(Color::Black, kind).count() as i32;
-    let S { mg, eg } = params.pieces[i].value;
-    difference * (mg * phase + eg * (max_phase - phase)) / max_phase
-}
-
-/// The evaluation of `pos` from White's point of view and every group that changes it,
-/// largest change first.
-pub fn explain<V: Evaluate>(pos: &Position<V>) -> (i32, Vec<GroupShare>) {
-    let mut editable = Editable::of::<V>(&V::PARAMS);
-    let total = evaluation(pos, &editable);
-    let values = editable.values();
-    let groups = editable.groups();
-    let mut shares = Vec::new();
-    let max_phase = game_phase(&Position::<V>::startpos(), &V::PARAMS).max(1);
-    let phases = (game_phase(pos, &V::PARAMS).min(max_phase), max_phase);
-    for (i, piece) in V::PIECES.iter().enumerate() {
-        let centipawns = value_share(pos, &V::PARAMS, i, phases);
-        if centipawns != 0 {
-            shares.push(GroupShare { group: format!("{}.value", piece.name), centipawns });
-        }
-    }
-    for (group, members) in groups.into_iter().filter(|(g, _)| !g.ends_with(".value")) {
-        if members.iter().all(|&i| values[i] == 0) {
-            continue;
-        }
-        let without = editable.with_zeroed(&members, |zeroed| evaluation(pos, zeroed));
-        if without != total {
-            shares.push(GroupShare { group, centipawns: total - without });
-        }
-    }
-    shares.sort_by_key(|share| std::cmp::Reverse(share.centipawns.abs()));
-    (total, shares)
+    piece_names: &[String],
+) -> (i32, Vec<Share>) {
+    let tables = EvalTables::<V>::from_params(params);
+    let mut shares = Shares { piece_names, sums: BTreeMap::new() };
+    let score = evaluate_traced(pos, params, &tables, &mut shares);
+    let total = if pos.side_to_move() == Color::White { score } else { -score };
+    let max_phase = game_phase(&Position::<V>::startpos(), params).max(1);
+    let phase = game_phase(pos, params).min(max_phase);
+    let blend = |v: S| (v.mg * phase + v.eg * (max_phase - phase)) / max_phase;
+    let mut out: Vec<Share> = shares
+        .sums
+        .into_iter()
+        .filter(|(_, sides)| *sides != [S::ZERO; 2])
+        .map(|(term, sides)| Share { term, sides, centipawns: blend(sides[0] - sides[1]) })
+        .collect();
+    out.sort_by_key(|share| std::cmp::Reverse(share.centipawns.abs()));
+    (total, out)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ekumen_movegen::variants::Chess;
+    use crate::params::Editable;
+    use ekumen_movegen::variants::{Chess, Gothic};
+
+    fn explained<V: Evaluate>(fen: &str) -> (i32, Vec<Share>) {
+        let pos = Position::<V>::from_fen(fen, false).unwrap();
+        let editable = Editable::of::<V>(&V::PARAMS);
+        editable.with_params(|params| explain(&pos, params, editable.piece_names()))
+    }
 
     #[test]
     fn an_extra_queen_shows_as_queen_value() {
-        let pos = Position::<Chess>::from_fen("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1", false).unwrap();
-        let (total, shares) = explain(&pos);
+        let (total, shares) = explained::<Chess>("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1");
         assert!(total > 500, "{total}");
-        let value = shares.iter().find(|s| s.group == "queen.value").expect("queen value");
-        assert!(value.centipawns > 500, "{shares:?}");
-        assert_eq!(shares[0].group, "queen.value", "{shares:?}");
+        assert_eq!(shares[0].term, "queen.value", "{shares:?}");
+        assert!(shares[0].centipawns > 500, "{shares:?}");
+    }
+
+    /// Every share, blended, adds up to the evaluation within a centipawn a share.
+    fn shares_add_up<V: Evaluate>(pos: &Position<V>) {
+        let (total, shares) = explained::<V>(&pos.fen());
+        let white = ekumen_eval::evaluate(pos);
+        assert_eq!(total, if pos.side_to_move() == Color::White { white } else { -white });
+        let sum: i32 = shares.iter().map(|share| share.centipawns).sum();
+        assert!((sum - total).abs() <= shares.len() as i32, "{sum} against {total}: {shares:?}");
+    }
+
+    #[test]
+    fn the_shares_add_up_to_the_evaluation() {
+        shares_add_up(&Position::<Gothic>::startpos());
+        for fen in [
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+            "6k1/5ppp/8/3P4/8/1r6/5PPP/2R3K1 b - - 0 30",
+        ] {
+            shares_add_up(&Position::<Chess>::from_fen(fen, false).unwrap());
+        }
     }
 }

@@ -16,8 +16,8 @@
 //!     --out target/tuning/gothic-fit.txt --rust target/tuning/gothic.rs
 //! ```
 //!
-//! `--explain FEN` prints instead what each group of terms adds to that position's
-//! evaluation (`explain.rs`), to set beside another engine's evaluation trace.
+//! `--explain FEN` prints instead what each term adds to that position's evaluation, for
+//! each side and net (`explain.rs`), to set beside another engine's evaluation trace.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -25,7 +25,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Parser;
-use ekumen_eval::Evaluate;
+use ekumen_eval::{Evaluate, S};
 use ekumen_movegen::{for_variant, Position, Rng, VariantId};
 use log::{error, info};
 
@@ -43,7 +43,7 @@ struct Args {
     /// Scored positions: `fen;score;result` per line.
     #[arg(long, required_unless_present = "explain")]
     data: Option<PathBuf>,
-    /// Print what each group of terms adds to this position's evaluation, and tune nothing.
+    /// Print what each term adds to this position's evaluation, and tune nothing.
     #[arg(long, value_name = "FEN")]
     explain: Option<String>,
     /// Where the tuned parameters go (a fit file), rewritten after each pass kept; without
@@ -55,7 +55,7 @@ struct Args {
     #[arg(long, value_name = "FILE")]
     rust: Option<PathBuf>,
     /// Start from the parameters of this fit file (those it leaves out from the variant's
-    /// own).
+    /// own); with --explain, explain them.
     #[arg(long, value_name = "FILE")]
     start: Option<PathBuf>,
     /// Weight of the engine's score in the target; the rest is the game's result.
@@ -115,19 +115,31 @@ fn main() -> ExitCode {
 
 fn run<V: Evaluate>(args: &Args) -> Result<(), String> {
     match &args.explain {
-        Some(fen) => explain::<V>(fen),
+        Some(fen) => explain::<V>(args, fen),
         None => tune::<V>(args),
     }
 }
 
-fn explain<V: Evaluate>(fen: &str) -> Result<(), String> {
+fn explain<V: Evaluate>(args: &Args, fen: &str) -> Result<(), String> {
     let position = Position::<V>::from_fen(fen, false).map_err(|e| format!("bad FEN: {e}"))?;
-    let (total, shares) = ekumen_tune::explain::explain(&position);
-    let mut text = format!("{:<34} {:>7}\n", "group (zeroed)", "White");
+    let editable = starting_params::<V>(args)?;
+    let (total, shares) = editable.with_params(|params| {
+        ekumen_tune::explain::explain(&position, params, editable.piece_names())
+    });
+    let pair = |v: S| format!("{:>5} {:>5}", v.mg, v.eg);
+    let mut text =
+        format!("{:<30} {:>11} {:>11} {:>7}\n", "term", "White mg eg", "Black mg eg", "net");
     for share in shares {
-        text += &format!("{:<34} {:>+7}\n", share.group, share.centipawns);
+        let [white, black] = share.sides;
+        text += &format!(
+            "{:<30} {} {} {:>+7}\n",
+            share.term,
+            pair(white),
+            pair(black),
+            share.centipawns
+        );
     }
-    text += &format!("{:<34} {:>+7}\n", "evaluation", total);
+    text += &format!("{:<30} {:>31}\n", "evaluation (White)", format!("{total:+}"));
     print_out(&text)
 }
 

@@ -186,6 +186,11 @@ impl Editable {
         Editable { template: *params, piece_names, entries }
     }
 
+    /// The piece types' names as the terms are named by them.
+    pub fn piece_names(&self) -> &[String] {
+        &self.piece_names
+    }
+
     /// Every field's numbers, in the walk's order.
     pub fn entries(&self) -> &[Entry] {
         &self.entries

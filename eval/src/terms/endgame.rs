@@ -6,11 +6,13 @@ use ekumen_movegen::{Color, Geometry, Position, Square, Variant};
 
 use super::pawns::PawnInfo;
 use crate::geometry::pieces_of_kinds;
-use crate::{EvalParams, EvalTables, Evaluate, ScaleTerms, WinnabilityTerms, S};
+use crate::trace::record;
+use crate::{EvalParams, EvalTables, Evaluate, ScaleTerms, Trace, WinnabilityTerms, S};
 
 /// The score `total` (White's, middle game and endgame) moved by how winnable the
 /// position is: winnability, the quartered score of a pawnless edge too small to win, and
 /// the endgame scale. `non_pawn_material` is each side's, middle game.
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 pub(crate) fn winnable<V: Evaluate>(
     pos: &Position<V>,
@@ -20,6 +22,7 @@ pub(crate) fn winnable<V: Evaluate>(
     kings: [Option<Square>; 2],
     non_pawn_material: [i32; 2],
     mut total: S,
+    trace: &mut impl Trace,
 ) -> S {
     let pawns = pawn_info.pawns;
     let passed_count = (pawn_info.passed[0].count() + pawn_info.passed[1].count()) as i32;
@@ -31,8 +34,10 @@ pub(crate) fn winnable<V: Evaluate>(
         let complexity = complexity::<V>(terms, &pawns, kings, passed_count, both_flanks)
             + terms.pawns_only * (non_pawn_material == [0, 0]) as i32;
         let mg_shift = (complexity + terms.mg_margin).clamp(-total.mg.abs(), 0);
+        let before = total;
         total.mg += total.mg.signum() * mg_shift;
         total.eg += total.eg.signum() * complexity.max(-total.eg.abs());
+        record!(trace.add("winnability", Color::White, total - before));
     }
 
     // An edge too small to win without pawns is mostly a draw.
@@ -41,11 +46,15 @@ pub(crate) fn winnable<V: Evaluate>(
         && !V::DROPS
         && non_pawn_material[strong] - non_pawn_material[1 - strong] < params.drawish_margin
     {
+        let before = total;
         total.eg /= 4;
+        record!(trace.add("drawish_margin", Color::White, total - before));
     }
     if params.scale != ScaleTerms::NONE && !V::DROPS {
         let scale = endgame_scale(pos, &params.scale, tables, &pawns, strong, both_flanks);
+        let before = total;
         total.eg = total.eg * scale / 64;
+        record!(trace.add("scale", Color::White, total - before));
     }
     total
 }

@@ -8,7 +8,8 @@ use ekumen_movegen::{Color, Geometry, PieceType, Position, Square};
 use super::pawns::PawnEntry;
 use super::Attacks;
 use crate::geometry::kinds_in;
-use crate::{s, EvalParams, EvalTables, Evaluate, S};
+use crate::trace::record;
+use crate::{s, EvalParams, EvalTables, Evaluate, Trace, S};
 
 /// What `color` loses to danger around its king on `king`, whose squares are `zone`;
 /// `mobility_mg` is each side's mobility score (middle game).
@@ -24,6 +25,7 @@ pub(crate) fn king_safety<V: Evaluate>(
     color: Color,
     king: Square,
     zone: Bb<V>,
+    trace: &mut impl Trace,
 ) -> S {
     let (us, them) = (color.index(), (!color).index());
     let occupied = pos.occupied();
@@ -56,7 +58,9 @@ pub(crate) fn king_safety<V: Evaluate>(
     };
     units -= king_terms.shelter * sheltering.count().min(3) as i32;
     if !params.pawns.shelter.is_empty() {
-        score += pawn_entry.cover(params, tables, color, king);
+        let cover = pawn_entry.cover(params, tables, color, king);
+        score += cover;
+        record!(trace.add("pawns.cover", color, cover));
     }
     if king_terms.safe_check != 0 || king_terms.unsafe_check != 0 {
         let (safe, unsafe_) = checks(pos, attacks, color, king);
@@ -71,13 +75,17 @@ pub(crate) fn king_safety<V: Evaluate>(
         let flank = tables.king_flank[us * V::Geo::FILES as usize + file];
         let attacked = flank & attacks.all[them];
         let flank_attacks = (attacked.count() + (attacked & attacks.twice[them]).count()) as i32;
-        score += king_terms.flank_attack * flank_attacks;
+        let value = king_terms.flank_attack * flank_attacks;
+        score += value;
+        record!(trace.add("king.flank_attack", color, value));
         let defended = (flank & attacks.all[us]).count() as i32;
         units -= king_terms.flank_defence * defended / 8;
         let flank_files =
             tables.king_flank[file] | tables.king_flank[V::Geo::FILES as usize + file];
         if (flank_files & (pawns[0] | pawns[1])).is_empty() {
-            score += king_terms.pawnless_flank;
+            let value = king_terms.pawnless_flank;
+            score += value;
+            record!(trace.add("king.pawnless_flank", color, value));
         }
     }
     if king_terms.blockers != 0 {
@@ -96,7 +104,9 @@ pub(crate) fn king_safety<V: Evaluate>(
     }
     if attackers >= king_terms.min_attackers && units > 0 {
         let mg = (units * units / king_terms.divisor).min(king_terms.cap);
-        score -= s(mg, units * king_terms.eg_per_unit);
+        let danger = s(mg, units * king_terms.eg_per_unit);
+        score -= danger;
+        record!(trace.add("king.danger", color, -danger));
     }
     score
 }

@@ -7,9 +7,11 @@ use ekumen_movegen::{Color, Geometry, Position, Square};
 
 use super::Attacks;
 use crate::geometry::{distance, relative_rank, square_ahead};
-use crate::{s, EvalParams, EvalTables, Evaluate, PasserTerms, S};
+use crate::trace::record;
+use crate::{s, EvalParams, EvalTables, Evaluate, PasserTerms, Trace, S};
 
 /// What `color`'s passed pawns gain from the kings and their path.
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 pub(crate) fn passers<V: Evaluate>(
     pos: &Position<V>,
@@ -19,6 +21,7 @@ pub(crate) fn passers<V: Evaluate>(
     kings: [Option<Square>; 2],
     color: Color,
     passed: Bb<V>,
+    trace: &mut impl Trace,
 ) -> S {
     let mut score = S::ZERO;
     if params.passers != PasserTerms::NONE {
@@ -26,6 +29,7 @@ pub(crate) fn passers<V: Evaluate>(
             score += passer(pos, params, tables, attacks, kings, color, sq);
         }
     }
+    record!(trace.add("passers", color, score));
     score
 }
 

@@ -19,7 +19,8 @@ use ekumen_movegen::attacks::Bb;
 use ekumen_movegen::{BitWord, Bitboard, Color, Geometry, Position, Square, Variant};
 
 use crate::geometry::{forward, kinds_in, pawn_step, relative_rank, shifted, square_ahead};
-use crate::{EvalParams, EvalTables, Evaluate, S};
+use crate::trace::record;
+use crate::{EvalParams, EvalTables, Evaluate, NoTrace, Trace, S};
 
 /// Pawn structures a [`PawnCache`] holds (a power of two). At about 150 bytes an entry on
 /// the largest boards, 2 MB a search thread.
@@ -55,7 +56,12 @@ impl<V: Evaluate> PawnInfo<V> {
 
     /// Gathers the pawns' information of `pos` under `params`.
     #[inline(always)]
-    pub fn compute(pos: &Position<V>, params: &EvalParams, tables: &EvalTables<V>) -> Self {
+    pub fn compute(
+        pos: &Position<V>,
+        params: &EvalParams,
+        tables: &EvalTables<V>,
+        trace: &mut impl Trace,
+    ) -> Self {
         let mut info = Self::NO_PAWNS;
         if tables.pawn_kinds == 0 {
             return info;
@@ -76,7 +82,7 @@ impl<V: Evaluate> PawnInfo<V> {
         }
         if !params.pawns.passed.is_empty() {
             for color in Color::BOTH {
-                info.structure_of(params, tables, color);
+                info.structure_of(params, tables, color, trace);
             }
         }
         info
@@ -84,7 +90,13 @@ impl<V: Evaluate> PawnInfo<V> {
 
     /// Scores `color`'s pawn structure and finds its passed pawns.
     #[inline(always)]
-    fn structure_of(&mut self, params: &EvalParams, tables: &EvalTables<V>, color: Color) {
+    fn structure_of(
+        &mut self,
+        params: &EvalParams,
+        tables: &EvalTables<V>,
+        color: Color,
+        trace: &mut impl Trace,
+    ) {
         let (us, them) = (color.index(), (!color).index());
         let terms = &params.pawns;
         let ours = self.pawns[us];
@@ -93,38 +105,52 @@ impl<V: Evaluate> PawnInfo<V> {
             let slot = us * V::Geo::SQUARES + sq.index();
             let file = V::Geo::file_of(sq) as usize;
             if (tables.front_span[slot] & ours).is_nonempty() {
-                score += terms.doubled;
+                let value = terms.doubled;
+                score += value;
+                record!(trace.add("pawns.doubled", color, value));
             }
             let neighbours = tables.adjacent_files[file] & ours;
             let opposed = (tables.front_span[slot] & self.pawns[them]).is_nonempty();
             let mut weak = neighbours.is_empty();
             if neighbours.is_empty() {
-                score += terms.isolated;
+                let value = terms.isolated;
+                score += value;
+                record!(trace.add("pawns.isolated", color, value));
             } else {
                 if (tables.king_zone[sq.index()] & ours & !tables.front_span[slot]).is_nonempty() {
-                    score += terms.connected;
+                    let value = terms.connected;
+                    score += value;
+                    record!(trace.add("pawns.connected", color, value));
                 }
                 if !terms.connected_by_rank.is_empty() {
-                    score += connected_by_rank::<V>(params, neighbours, color, sq, opposed);
+                    let value = connected_by_rank::<V>(params, neighbours, color, sq, opposed);
+                    score += value;
+                    record!(trace.add("pawns.connected_by_rank", color, value));
                 }
                 if terms.backward != S::ZERO && (neighbours & !tables.passed_span[slot]).is_empty()
                 {
                     let held = square_ahead::<V>(color, sq)
                         .is_some_and(|next| (self.pawns[them] | self.by_pawns[them]).has(next));
                     if held {
-                        score += terms.backward;
+                        let value = terms.backward;
+                        score += value;
+                        record!(trace.add("pawns.backward", color, value));
                         weak = true;
                     }
                 }
             }
             if weak && !opposed {
-                score += terms.weak_unopposed;
+                let value = terms.weak_unopposed;
+                score += value;
+                record!(trace.add("pawns.weak_unopposed", color, value));
             }
             if (tables.passed_span[slot] & self.pawns[them]).is_empty()
                 && (tables.front_span[slot] & ours).is_empty()
             {
                 let rank = relative_rank::<V>(color, sq) as usize;
-                score += terms.passed[rank.min(terms.passed.len() - 1)];
+                let value = terms.passed[rank.min(terms.passed.len() - 1)];
+                score += value;
+                record!(trace.add("pawns.passed", color, value));
                 self.passed[us].set(sq);
             }
         }
@@ -207,8 +233,13 @@ pub(crate) struct PawnEntry<V: Variant> {
 impl<V: Evaluate> PawnEntry<V> {
     /// An entry for `pos` that no cache holds.
     #[inline(always)]
-    pub fn uncached(pos: &Position<V>, params: &EvalParams, tables: &EvalTables<V>) -> Self {
-        PawnEntry { info: PawnInfo::compute(pos, params, tables), cover: [None; 2] }
+    pub fn uncached(
+        pos: &Position<V>,
+        params: &EvalParams,
+        tables: &EvalTables<V>,
+        trace: &mut impl Trace,
+    ) -> Self {
+        PawnEntry { info: PawnInfo::compute(pos, params, tables, trace), cover: [None; 2] }
     }
 
     /// `color`'s pawn cover with its king on `king`, computed once per king square.
@@ -265,7 +296,7 @@ impl<V: Evaluate> PawnCache<V> {
         let index_bits = self.entries.len().trailing_zeros();
         let entry = &mut self.entries[slot::<V>(pawns, index_bits)];
         if entry.info.pawns != pawns {
-            *entry = PawnEntry::uncached(pos, params, tables);
+            *entry = PawnEntry::uncached(pos, params, tables, &mut NoTrace);
         }
         entry
     }

@@ -10,7 +10,8 @@ use ekumen_movegen::{Bitboard, Color, Geometry, PieceType, Position, Square, Var
 use super::placement::{placement, Placed};
 use super::Attacks;
 use crate::geometry::pieces_of_kinds;
-use crate::{s, EvalParams, EvalTables, Evaluate, PlacementTerms, S};
+use crate::trace::record;
+use crate::{s, EvalParams, EvalTables, Evaluate, PlacementTerms, Trace, S};
 
 /// What the pieces add up to, per colour.
 pub(crate) struct PieceScores {
@@ -36,6 +37,7 @@ pub(crate) fn pieces<V: Evaluate>(
     kings: [Option<Square>; 2],
     zones: [Bb<V>; 2],
     attacks: &mut Attacks<V>,
+    trace: &mut impl Trace,
 ) -> PieceScores {
     let occupied = pos.occupied();
     let with_placement = params.placement != PlacementTerms::NONE;
@@ -60,7 +62,10 @@ pub(crate) fn pieces<V: Evaluate>(
             let terms = &params.pieces[i];
             let is_pawn = tables.pawn_kinds & (1 << i) != 0;
             for sq in pieces {
-                score += tables.psqt(color, kind, sq);
+                let psqt = tables.psqt(color, kind, sq);
+                score += psqt;
+                record!(trace.add_piece("value", kind, color, terms.value));
+                record!(trace.add_piece("psqt", kind, color, psqt - terms.value));
                 out.phase += terms.phase;
                 if !is_pawn && !def.royal {
                     out.non_pawn_material[us] += terms.value.mg;
@@ -82,19 +87,23 @@ pub(crate) fn pieces<V: Evaluate>(
                 let squares_to_go = (reach & mobility_area).count();
                 let mobility = tables.mobility[i][squares_to_go as usize];
                 score += mobility;
+                record!(trace.add_piece("mobility", kind, color, mobility));
                 out.mobility_mg[us] += mobility.mg;
                 if with_placement {
                     let place = Placed { kind, sq, reach, squares_to_go };
-                    score += placement(pos, params, tables, pawns, kings, zones, color, place);
+                    score +=
+                        placement(pos, params, tables, pawns, kings, zones, color, place, trace);
                 }
                 if terms.open_file != S::ZERO {
                     let file = tables.files[V::Geo::file_of(sq) as usize];
                     if (file & pawns[us]).is_empty() {
-                        score += if (file & pawns[them]).is_empty() {
+                        let open = if (file & pawns[them]).is_empty() {
                             terms.open_file
                         } else {
                             s(terms.open_file.mg / 2, terms.open_file.eg / 2)
                         };
+                        score += open;
+                        record!(trace.add_piece("open_file", kind, color, open));
                     }
                 }
                 let hits = reach & zones[them];
@@ -112,6 +121,7 @@ pub(crate) fn pieces<V: Evaluate>(
                 if count > 0 {
                     let terms = &params.pieces[kind.index()];
                     score += terms.in_hand * count;
+                    record!(trace.add_piece("in_hand", kind, color, terms.in_hand * count));
                     out.phase += terms.phase * count;
                     out.non_pawn_material[us] += terms.value.mg * count;
                 }
@@ -123,6 +133,7 @@ pub(crate) fn pieces<V: Evaluate>(
                 && (bishops & !tables.light_squares).is_nonempty()
             {
                 score += params.bishop_pair;
+                record!(trace.add("bishop_pair", color, params.bishop_pair));
                 out.bishop_pair[us] = true;
             }
         }

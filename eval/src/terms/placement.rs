@@ -4,7 +4,8 @@ use ekumen_movegen::attacks::Bb;
 use ekumen_movegen::{Geometry, PieceType, Position, Variant};
 
 use crate::geometry::distance;
-use crate::{EvalParams, EvalTables, Evaluate, S};
+use crate::trace::record;
+use crate::{EvalParams, EvalTables, Evaluate, Trace, S};
 use ekumen_movegen::Color;
 
 /// One of our pieces as the piece loop (`pieces.rs`) sees it.
@@ -30,6 +31,7 @@ pub(crate) fn placement<V: Evaluate>(
     zones: [Bb<V>; 2],
     color: Color,
     piece: Placed<V>,
+    trace: &mut impl Trace,
 ) -> S {
     let terms = &params.placement;
     let (us, them) = (color.index(), (!color).index());
@@ -38,14 +40,18 @@ pub(crate) fn placement<V: Evaluate>(
     let mut score = S::ZERO;
     if tables.minor_kinds & bit != 0 {
         if let Some(king) = kings[us] {
-            score += terms.king_protector * distance::<V>(king, piece.sq);
+            let value = terms.king_protector * distance::<V>(king, piece.sq);
+            score += value;
+            record!(trace.add("placement.king_protector", color, value));
         }
     }
     let enemy_zone = zones[them];
     if enemy_zone.is_nonempty() && (piece.reach & enemy_zone).is_empty() {
         if tables.rook_kinds & bit != 0 {
             if (tables.files[file as usize] & enemy_zone).is_nonempty() {
-                score += terms.rook_on_king_ring;
+                let value = terms.rook_on_king_ring;
+                score += value;
+                record!(trace.add("placement.rook_on_king_ring", color, value));
             }
         } else if tables.bishop_kinds & bit != 0
             // Its diagonals on an empty board (a bishop moves alike both ways) first: most
@@ -54,7 +60,9 @@ pub(crate) fn placement<V: Evaluate>(
         {
             let through_pawns = pos.attacks_from(color, piece.kind, piece.sq, pawns[0] | pawns[1]);
             if (through_pawns & enemy_zone).is_nonempty() {
-                score += terms.bishop_on_king_ring;
+                let value = terms.bishop_on_king_ring;
+                score += value;
+                record!(trace.add("placement.bishop_on_king_ring", color, value));
             }
         }
     }
@@ -66,7 +74,9 @@ pub(crate) fn placement<V: Evaluate>(
             let king_file = V::Geo::file_of(king);
             if (king_file < V::Geo::FILES / 2) == (file < king_file) {
                 let rights = pos.castling_rights() & (0b11 << (2 * us));
-                score += terms.trapped_rook * (1 + i32::from(rights == 0));
+                let value = terms.trapped_rook * (1 + i32::from(rights == 0));
+                score += value;
+                record!(trace.add("placement.trapped_rook", color, value));
             }
         }
     }

@@ -6,10 +6,12 @@ use ekumen_movegen::{Color, Geometry, Position};
 
 use super::Attacks;
 use crate::geometry::{forward, kinds_in, shifted, square_ahead};
-use crate::{EvalParams, EvalTables, Evaluate, StructureTerms, S};
+use crate::trace::record;
+use crate::{EvalParams, EvalTables, Evaluate, StructureTerms, Trace, S};
 
 /// What `color`'s pieces gain or lose from the pawns ([`StructureTerms`]);
 /// `blocked_pawns` counts the pawns of either side facing an enemy pawn.
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 pub(crate) fn structure<V: Evaluate>(
     pos: &Position<V>,
@@ -19,6 +21,7 @@ pub(crate) fn structure<V: Evaluate>(
     pawns: &[Bb<V>; 2],
     blocked_pawns: i32,
     color: Color,
+    trace: &mut impl Trace,
 ) -> S {
     let terms = &params.structure;
     if *terms == StructureTerms::NONE {
@@ -38,7 +41,9 @@ pub(crate) fn structure<V: Evaluate>(
         let behind_ours = one | two | shifted::<V>(two, back);
         let bonus = (safe.count() + (safe & behind_ours & !attacks.all[them]).count()) as i32;
         let weight = (pos.pieces(color).count() as i32 - 3 + blocked).max(0);
-        score.mg += terms.space * bonus * weight * weight / 1024;
+        let space = terms.space * bonus * weight * weight / 1024;
+        score.mg += space;
+        record!(trace.add("structure.space", color, S { mg: space, eg: 0 }));
     }
     // Our central pawns that cannot move forward: they fix a bishop's bad colour longest.
     let stuck = if terms.bishop_pawns == S::ZERO || tables.bishop_kinds == 0 {
@@ -60,10 +65,14 @@ pub(crate) fn structure<V: Evaluate>(
                     && guarded_by_pawn
                     && (attack_span & pawns[them]).is_empty()
                 {
-                    score += terms.outpost;
+                    let value = terms.outpost;
+                    score += value;
+                    record!(trace.add("structure.outpost", color, value));
                 }
                 if square_ahead::<V>(color, sq).is_some_and(|next| all_pawns.has(next)) {
-                    score += terms.behind_pawn;
+                    let value = terms.behind_pawn;
+                    score += value;
+                    record!(trace.add("structure.behind_pawn", color, value));
                 }
             }
             if bishop {
@@ -73,10 +82,15 @@ pub(crate) fn structure<V: Evaluate>(
                     !tables.light_squares
                 };
                 let same_colour = (pawns[us] & colour).count() as i32;
-                score += terms.bishop_pawns * (same_colour * (i32::from(!guarded_by_pawn) + stuck));
+                let value =
+                    terms.bishop_pawns * (same_colour * (i32::from(!guarded_by_pawn) + stuck));
+                score += value;
+                record!(trace.add("structure.bishop_pawns", color, value));
                 let seen = pos.attacks_from(color, kind, sq, all_pawns) & tables.centre;
                 if seen.more_than_one() {
-                    score += terms.long_diagonal;
+                    let value = terms.long_diagonal;
+                    score += value;
+                    record!(trace.add("structure.long_diagonal", color, value));
                 }
             }
         }

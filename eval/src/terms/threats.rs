@@ -9,7 +9,8 @@ use ekumen_movegen::{Bitboard, Color, PieceType, Position};
 
 use super::Attacks;
 use crate::geometry::{forward, kinds_in, shifted};
-use crate::{EvalParams, EvalTables, Evaluate, S};
+use crate::trace::record;
+use crate::{EvalParams, EvalTables, Evaluate, Trace, S};
 
 /// What `color` loses to the enemy's threats against its men and squares.
 #[inline(always)]
@@ -20,6 +21,7 @@ pub(crate) fn threats<V: Evaluate>(
     attacks: &Attacks<V>,
     pawns: &[Bb<V>; 2],
     color: Color,
+    trace: &mut impl Trace,
 ) -> S {
     let (us, them) = (color.index(), (!color).index());
     let mut score = S::ZERO;
@@ -27,24 +29,36 @@ pub(crate) fn threats<V: Evaluate>(
     let by_pawn = (targets & attacks.by_pawns[them]).count() as i32;
     let hanging = (targets & attacks.all[them] & !attacks.all[us]).count() as i32;
     score += params.threat_by_pawn * by_pawn + params.hanging * hanging;
+    record!(trace.add("threat_by_pawn", color, params.threat_by_pawn * by_pawn));
+    record!(trace.add("hanging", color, params.hanging * hanging));
     if params.threat_by_lesser != S::ZERO {
-        score += params.threat_by_lesser * threats_by_lesser(pos, tables, attacks, color);
+        let value = params.threat_by_lesser * threats_by_lesser(pos, tables, attacks, color);
+        score += value;
+        record!(trace.add("threat_by_lesser", color, value));
     }
     if params.threat_by_push != S::ZERO {
-        score += params.threat_by_push * threats_by_push(pos, tables, attacks, pawns, color);
+        let value = params.threat_by_push * threats_by_push(pos, tables, attacks, pawns, color);
+        score += value;
+        record!(trace.add("threat_by_push", color, value));
     }
     let strong = attacks.by_pawns[us] | (attacks.twice[us] & !attacks.twice[them]);
     if params.restricted != S::ZERO || params.weak_piece != S::ZERO || params.weak_pawn != S::ZERO {
         let contested = attacks.all[them] & !strong;
-        score += params.restricted * (contested & attacks.all[us]).count() as i32;
-        score += params.weak_piece * (contested & targets).count() as i32;
-        score += params.weak_pawn * (contested & pawns[us]).count() as i32;
+        let value = params.restricted * (contested & attacks.all[us]).count() as i32;
+        score += value;
+        record!(trace.add("restricted", color, value));
+        let value = params.weak_piece * (contested & targets).count() as i32;
+        score += value;
+        record!(trace.add("weak_piece", color, value));
+        let value = params.weak_pawn * (contested & pawns[us]).count() as i32;
+        score += value;
+        record!(trace.add("weak_pawn", color, value));
     }
     if !params.threat_by_minor.is_empty() {
-        score += threats_by_class(pos, params, tables, attacks, strong, color);
+        score += threats_by_class(pos, params, tables, attacks, strong, color, trace);
     }
     if params.queen_threat_by_leaper != S::ZERO || params.queen_threat_by_slider != S::ZERO {
-        score += threats_on_queens(pos, params, tables, attacks, strong, color);
+        score += threats_on_queens(pos, params, tables, attacks, strong, color, trace);
     }
     score
 }
@@ -90,6 +104,7 @@ pub(crate) fn threats_by_class<V: Evaluate>(
     attacks: &Attacks<V>,
     strong: Bb<V>,
     color: Color,
+    trace: &mut impl Trace,
 ) -> S {
     let them = (!color).index();
     let attacked_by = |kinds: u16| {
@@ -112,9 +127,13 @@ pub(crate) fn threats_by_class<V: Evaluate>(
         let is_pawn = tables.pawn_kinds & (1 << i) != 0;
         let held = if is_pawn { Bitboard::EMPTY } else { ours & strong };
         let minor_hits = ((held | (ours & weak)) & by_minor).count() as i32;
-        score += params.threat_by_minor[i] * minor_hits;
+        let value = params.threat_by_minor[i] * minor_hits;
+        score += value;
+        record!(trace.add("threat_by_minor", color, value));
         if let Some(&by_rook_value) = params.threat_by_rook.get(i) {
-            score += by_rook_value * (ours & weak & by_rook).count() as i32;
+            let value = by_rook_value * (ours & weak & by_rook).count() as i32;
+            score += value;
+            record!(trace.add("threat_by_rook", color, value));
         }
     }
     score
@@ -131,6 +150,7 @@ pub(crate) fn threats_on_queens<V: Evaluate>(
     attacks: &Attacks<V>,
     strong: Bb<V>,
     color: Color,
+    trace: &mut impl Trace,
 ) -> S {
     let them = (!color).index();
     let occupied = pos.occupied();
@@ -157,9 +177,13 @@ pub(crate) fn threats_on_queens<V: Evaluate>(
                 let from = pos.attacks_from(color, kind, sq, occupied) & reach;
                 if def.slides != 0 {
                     let backed = (from & attacks.twice[them]).count() as i32;
-                    score += params.queen_threat_by_slider * backed;
+                    let value = params.queen_threat_by_slider * backed;
+                    score += value;
+                    record!(trace.add("queen_threat_by_slider", color, value));
                 } else {
-                    score += params.queen_threat_by_leaper * from.count() as i32;
+                    let value = params.queen_threat_by_leaper * from.count() as i32;
+                    score += value;
+                    record!(trace.add("queen_threat_by_leaper", color, value));
                 }
             }
         }
