@@ -538,4 +538,11 @@ mod tests {
         assert!(read.read_text("king.safe_check 1 2").is_err(), "a pair for a number");
         assert!(read.read_text("king.no_such_term 1").is_err(), "an unknown name");
     }
+
+    #[test]
+    fn the_kept_fits_read_as_the_variant_they_fit() {
+        let mut fit = Editable::of::<Gothic>(&Gothic::PARAMS);
+        fit.read_text(include_str!("../fits/gothic-deep-s75.txt")).unwrap();
+        assert_ne!(fit.entries(), Editable::of::<Gothic>(&Gothic::PARAMS).entries());
+    }
 }
