@@ -159,16 +159,21 @@ macro_rules! terms {
         $(#[$meta:meta])*
         pub struct $name:ident<$lt:lifetime> { $($fields:tt)* }
     ) => {
-        $crate::declare::terms!(@struct $name [$(#[$meta])*] [$name<$lt>] [$name<'static>] $lt { $($fields)* });
+        $crate::declare::terms!(
+            @struct $name [$(#[$meta])*] [$name<$lt>] [$name<'static>] $lt { $($fields)* }
+        );
     };
     (
         $(#[$meta:meta])*
         pub struct $name:ident { $($fields:tt)* }
     ) => {
-        $crate::declare::terms!(@struct $name [$(#[$meta])*] [$name] [$name] 't { $($fields)* });
+        $crate::declare::terms!(
+            @struct $name [$(#[$meta])*] [$name] [$name] 't { $($fields)* }
+        );
     };
     (
-        @struct $name:ident [$(#[$meta:meta])*] [$($self_ty:tt)*] [$($none_ty:tt)*] $lt:lifetime {
+        @struct $name:ident [$(#[$meta:meta])*] [$($self_ty:tt)*] [$($none_ty:tt)*]
+        $lt:lifetime {
             $(
                 $(#[$field_meta:meta])*
                 $field:ident : $ty:ty = $default:expr $(=> $tag:ident)?

@@ -5,10 +5,13 @@
 //! ([`EvalParams`], in `<variant>.rs`): every term a variant is scored by lives in that one
 //! place, so tuning a variant means editing one const. The files:
 //!
-//! - `params.rs`: the terms' types, [`EvalParams`] and its groups;
+//! - `params.rs`: the terms' types, [`EvalParams`] and its groups, each term declared
+//!   once; `declare.rs`: how a declaration gives the struct, its `NONE` and the walk the
+//!   tuner reads and writes the terms by;
 //! - `tables.rs`: what is built once per variant from them ([`EvalTables`]);
 //! - `terms/`: the terms themselves, one theme a file (`terms/mod.rs` lists them), called
 //!   in turn by the short driver here (`evaluate_from`);
+//! - `trace.rs`: what each term adds to one evaluation, for explaining it;
 //! - `geometry.rs`: board helpers the terms share;
 //! - `<variant>.rs`: each variant's numbers.
 //!

@@ -6,6 +6,8 @@
 use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 
 use crate::declare::terms;
+#[cfg(doc)]
+use crate::EvalTables;
 
 /// A middle-game and an endgame score.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
@@ -197,7 +199,7 @@ terms! {
         bishop_pawns: S = S::ZERO,
         /// A bishop-class piece that sees two of the four centre squares through the pawns.
         long_diagonal: S = S::ZERO,
-        /// A minor piece (see [`EvalTables`](crate::EvalTables)'s `minor_kinds`) on our fourth to sixth rank,
+        /// A minor piece (see [`EvalTables`]'s `minor_kinds`) on our fourth to sixth rank,
         /// guarded by a pawn of ours, where no enemy pawn can ever attack it.
         outpost: S = S::ZERO,
         /// A minor piece with a pawn right in front of it, shielded from the front.
@@ -281,10 +283,10 @@ terms! {
     /// Where pieces stand with respect to the kings, beyond the piece-square tables.
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
     pub struct PlacementTerms {
-        /// Per minor piece (see [`EvalTables`](crate::EvalTables)'s `minor_kinds`), per king step between it
+        /// Per minor piece (see [`EvalTables`]'s `minor_kinds`), per king step between it
         /// and our king: far from the king it neither shields it nor comes back in time.
         king_protector: S = S::ZERO,
-        /// A rook-class piece (see [`EvalTables`](crate::EvalTables)'s `rook_kinds`) that attacks none of the
+        /// A rook-class piece (see [`EvalTables`]'s `rook_kinds`) that attacks none of the
         /// squares around the enemy king but stands on a file through them: it bears on the
         /// king once the file opens.
         rook_on_king_ring: S = S::ZERO,
@@ -317,7 +319,7 @@ terms! {
         /// piece type's `king_attack` per square it hits.
         attacker: i32 = 0,
         /// Units removed when the enemy has none of its strongest pieces (see
-        /// [`EvalTables`](crate::EvalTables)'s `heavy_kinds`) on the board or in hand: an attack without a
+        /// [`EvalTables`]'s `heavy_kinds`) on the board or in hand: an attack without a
         /// queen-class piece rarely mates.
         no_queen: i32 = 0,
         /// Units per 32 centipawns by which the enemy's mobility score (middle game) exceeds
@@ -389,7 +391,7 @@ terms! {
         threat_by_lesser: S = S::ZERO,
         /// A non-pawn piece an enemy pawn could attack by a safe push next move.
         threat_by_push: S = S::ZERO => chess_pawns,
-        /// By the attacked man's piece type: a man an enemy minor piece (see [`EvalTables`](crate::EvalTables)'s
+        /// By the attacked man's piece type: a man an enemy minor piece (see [`EvalTables`]'s
         /// `minor_kinds`) attacks, when it is a piece we hold strongly (see
         /// [`Self::weak_piece`]) or any man we do not. Empty for none.
         threat_by_minor: &'a [S] = &[],

@@ -1,6 +1,7 @@
-//! King safety ([`KingTerms`](crate::KingTerms)): units of danger from the attackers of the squares around
-//! the king, weak squares, checks, pins, the opponent's hand and the mobility edge, on a
-//! quadratic curve; and the king's flank. The pawn cover is in `pawns.rs`.
+//! King safety ([`KingTerms`](crate::KingTerms)): units of danger from the attackers of
+//! the squares around the king, weak squares, checks, pins, the opponent's hand and the
+//! mobility edge, on a quadratic curve; and the king's flank. The pawn cover is in
+//! `pawns.rs`.
 
 use ekumen_movegen::attacks::Bb;
 use ekumen_movegen::{Color, Geometry, PieceType, Position, Square};
