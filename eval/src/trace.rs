@@ -23,8 +23,14 @@ pub trait Trace {
     /// blended by the game phase). The adjustments of the whole score (winnability, the
     /// endgame scale) come as White's.
     fn add(&mut self, term: &'static str, color: Color, value: S);
-    /// The same for a term of one piece type (`value`, `psqt`, `mobility`, `open_file`,
-    /// `in_hand`).
+    /// The units of king danger `term` adds against `color`'s king (see
+    /// [`KingTerms`](crate::KingTerms); `king_attack` and `drop_danger` for the pieces'
+    /// own), whose square makes the `king.danger` share.
+    fn units(&mut self, term: &'static str, color: Color, units: i32) {
+        let _ = (term, color, units);
+    }
+    /// The same as [`Self::add`] for a term of one piece type (`value`, `psqt`,
+    /// `mobility`, `open_file`, `in_hand`).
     fn add_piece(&mut self, term: &'static str, kind: PieceType, color: Color, value: S) {
         let _ = kind;
         self.add(term, color, value);

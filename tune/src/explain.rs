@@ -5,7 +5,7 @@
 //! each blend), to set beside another engine's evaluation trace.
 //!
 //! King danger is one share (`king.danger`): it grows with the square of its units, so
-//! the units have no share of their own. Winnability, the drawish margin and the endgame
+//! the units have no share of their own; they are listed apart ([`Explained::units`]). Winnability, the drawish margin and the endgame
 //! scale move the whole score; their shares are how far they moved it.
 
 use std::collections::BTreeMap;
@@ -24,10 +24,23 @@ pub struct Share {
     pub centipawns: i32,
 }
 
+/// One position's evaluation, term by term.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Explained {
+    /// The evaluation, from White's point of view.
+    pub total: i32,
+    /// Every term that adds to it, largest share first.
+    pub shares: Vec<Share>,
+    /// The units of king danger each term adds against each side's king, `[White's king,
+    /// Black's]`, in the order of the king-safety code.
+    pub units: Vec<(String, [i32; 2])>,
+}
+
 /// Sums what each term adds, by name and side.
 struct Shares<'n> {
     piece_names: &'n [String],
     sums: BTreeMap<String, [S; 2]>,
+    units: Vec<(String, [i32; 2])>,
 }
 
 impl Trace for Shares<'_> {
@@ -35,21 +48,31 @@ impl Trace for Shares<'_> {
     fn add(&mut self, term: &'static str, color: Color, value: S) {
         self.sums.entry(term.to_string()).or_default()[color.index()] += value;
     }
+    fn units(&mut self, term: &'static str, color: Color, units: i32) {
+        match self.units.iter_mut().find(|(name, _)| name == term) {
+            Some((_, sides)) => sides[color.index()] += units,
+            None => {
+                let mut sides = [0; 2];
+                sides[color.index()] = units;
+                self.units.push((term.to_string(), sides));
+            }
+        }
+    }
     fn add_piece(&mut self, term: &'static str, kind: PieceType, color: Color, value: S) {
         let name = format!("{}.{term}", self.piece_names[kind.index()]);
         self.sums.entry(name).or_default()[color.index()] += value;
     }
 }
 
-/// The evaluation of `pos` under `params` from White's point of view, and every term that
-/// adds to it, largest share first. `piece_names` names the piece types.
+/// The evaluation of `pos` under `params`, term by term. `piece_names` names the piece
+/// types.
 pub fn explain<V: Evaluate>(
     pos: &Position<V>,
     params: &EvalParams,
     piece_names: &[String],
-) -> (i32, Vec<Share>) {
+) -> Explained {
     let tables = EvalTables::<V>::from_params(params);
-    let mut shares = Shares { piece_names, sums: BTreeMap::new() };
+    let mut shares = Shares { piece_names, sums: BTreeMap::new(), units: Vec::new() };
     let score = evaluate_traced(pos, params, &tables, &mut shares);
     let total = if pos.side_to_move() == Color::White { score } else { -score };
     let max_phase = game_phase(&Position::<V>::startpos(), params).max(1);
@@ -62,7 +85,8 @@ pub fn explain<V: Evaluate>(
         .map(|(term, sides)| Share { term, sides, centipawns: blend(sides[0] - sides[1]) })
         .collect();
     out.sort_by_key(|share| std::cmp::Reverse(share.centipawns.abs()));
-    (total, out)
+    let units = shares.units.into_iter().filter(|(_, sides)| *sides != [0, 0]).collect();
+    Explained { total, shares: out, units }
 }
 
 #[cfg(test)]
@@ -74,7 +98,8 @@ mod tests {
     fn explained<V: Evaluate>(fen: &str) -> (i32, Vec<Share>) {
         let pos = Position::<V>::from_fen(fen, false).unwrap();
         let editable = Editable::of::<V>(&V::PARAMS);
-        editable.with_params(|params| explain(&pos, params, editable.piece_names()))
+        let explained = editable.with_params(|p| explain(&pos, p, editable.piece_names()));
+        (explained.total, explained.shares)
     }
 
     #[test]

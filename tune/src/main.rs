@@ -123,13 +123,13 @@ fn run<V: Evaluate>(args: &Args) -> Result<(), String> {
 fn explain<V: Evaluate>(args: &Args, fen: &str) -> Result<(), String> {
     let position = Position::<V>::from_fen(fen, false).map_err(|e| format!("bad FEN: {e}"))?;
     let editable = starting_params::<V>(args)?;
-    let (total, shares) = editable.with_params(|params| {
+    let explained = editable.with_params(|params| {
         ekumen_tune::explain::explain(&position, params, editable.piece_names())
     });
     let pair = |v: S| format!("{:>5} {:>5}", v.mg, v.eg);
     let mut text =
         format!("{:<30} {:>11} {:>11} {:>7}\n", "term", "White mg eg", "Black mg eg", "net");
-    for share in shares {
+    for share in explained.shares {
         let [white, black] = share.sides;
         text += &format!(
             "{:<30} {} {} {:>+7}\n",
@@ -139,7 +139,14 @@ fn explain<V: Evaluate>(args: &Args, fen: &str) -> Result<(), String> {
             share.centipawns
         );
     }
-    text += &format!("{:<30} {:>31}\n", "evaluation (White)", format!("{total:+}"));
+    text += &format!("{:<30} {:>31}\n", "evaluation (White)", format!("{:+}", explained.total));
+    if !explained.units.is_empty() {
+        text +=
+            &format!("\n{:<30} {:>11} {:>11}\n", "king danger units", "White king", "Black king");
+        for (term, [white, black]) in explained.units {
+            text += &format!("{term:<30} {white:>11} {black:>11}\n");
+        }
+    }
     print_out(&text)
 }
 

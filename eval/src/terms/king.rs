@@ -34,10 +34,13 @@ pub(crate) fn king_safety<V: Evaluate>(
     let king_terms = &params.king;
     let mut score = S::ZERO;
     let mut units = attacks.king_units[us];
+    record!(trace.units("king_attack", color, units));
     let mut attackers = attacks.king_attackers[us];
     let defended_by_others = attacks.by_non_royal[us] | attacks.by_pawns[us];
     let weak = zone & attacks.all[them] & !defended_by_others;
-    units += king_terms.weak_square * weak.count() as i32;
+    let weak_squares = king_terms.weak_square * weak.count() as i32;
+    units += weak_squares;
+    record!(trace.units("king.weak_square", color, weak_squares));
     if V::DROPS {
         let drop_spots = (zone & !occupied & V::tables().drop_region[them]).count().min(3) as i32;
         if drop_spots > 0 {
@@ -48,6 +51,7 @@ pub(crate) fn king_safety<V: Evaluate>(
             }
             if hand_units > 0 {
                 units += hand_units * drop_spots / 3;
+                record!(trace.units("drop_danger", color, hand_units * drop_spots / 3));
                 attackers += 1;
             }
         }
@@ -57,7 +61,9 @@ pub(crate) fn king_safety<V: Evaluate>(
     } else {
         zone & pos.pieces(color)
     };
-    units -= king_terms.shelter * sheltering.count().min(3) as i32;
+    let shelter = king_terms.shelter * sheltering.count().min(3) as i32;
+    units -= shelter;
+    record!(trace.units("king.shelter", color, -shelter));
     if !params.pawns.shelter.is_empty() {
         let cover = pawn_entry.cover(params, tables, color, king);
         score += cover;
@@ -66,8 +72,11 @@ pub(crate) fn king_safety<V: Evaluate>(
     if king_terms.safe_check != 0 || king_terms.unsafe_check != 0 {
         let (safe, unsafe_) = checks(pos, attacks, color, king);
         units += king_terms.safe_check * safe + king_terms.unsafe_check * unsafe_;
+        record!(trace.units("king.safe_check", color, king_terms.safe_check * safe));
+        record!(trace.units("king.unsafe_check", color, king_terms.unsafe_check * unsafe_));
     }
     units += king_terms.attacker * attacks.king_attackers[us];
+    record!(trace.units("king.attacker", color, king_terms.attacker * attacks.king_attackers[us]));
     if king_terms.flank_attack != S::ZERO
         || king_terms.pawnless_flank != S::ZERO
         || king_terms.flank_defence != 0
@@ -81,6 +90,11 @@ pub(crate) fn king_safety<V: Evaluate>(
         record!(trace.add("king.flank_attack", color, value));
         let defended = (flank & attacks.all[us]).count() as i32;
         units -= king_terms.flank_defence * defended / 8;
+        record!(trace.units(
+            "king.flank_defence",
+            color,
+            -(king_terms.flank_defence * defended / 8)
+        ));
         let flank_files =
             tables.king_flank[file] | tables.king_flank[V::Geo::FILES as usize + file];
         if (flank_files & (pawns[0] | pawns[1])).is_empty() {
@@ -92,16 +106,21 @@ pub(crate) fn king_safety<V: Evaluate>(
     if king_terms.blockers != 0 {
         let blockers = pos.slider_blockers(king, occupied, !color);
         units += king_terms.blockers * blockers.count() as i32;
+        record!(trace.units("king.blockers", color, king_terms.blockers * blockers.count() as i32));
     }
     if king_terms.minor_defender != 0 {
         let knights = tables.minor_kinds & !tables.bishop_kinds;
         if kinds_in(knights).any(|kind| (attacks.by_kind[us][kind.index()] & zone).is_nonempty()) {
             units -= king_terms.minor_defender;
+            record!(trace.units("king.minor_defender", color, -king_terms.minor_defender));
         }
     }
-    units += king_terms.mobility_edge * (mobility_mg[them] - mobility_mg[us]) / 32;
+    let mobility_edge = king_terms.mobility_edge * (mobility_mg[them] - mobility_mg[us]) / 32;
+    units += mobility_edge;
+    record!(trace.units("king.mobility_edge", color, mobility_edge));
     if king_terms.no_queen != 0 && !has_heavy_piece(pos, tables, !color) {
         units -= king_terms.no_queen;
+        record!(trace.units("king.no_queen", color, -king_terms.no_queen));
     }
     if attackers >= king_terms.min_attackers && units > 0 {
         let mg = (units * units / king_terms.divisor).min(king_terms.cap);
