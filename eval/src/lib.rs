@@ -13,7 +13,11 @@
 //!   in turn by the short driver here (`evaluate_from`);
 //! - `trace.rs`: what each term adds to one evaluation, for explaining it;
 //! - `geometry.rs`: board helpers the terms share;
-//! - `<variant>.rs`: each variant's numbers.
+//! - `<variant>.rs`: each variant's numbers, as Rust consts rather than data files read
+//!   at start-up: [`evaluate`] is inlined with its variant's const, so the compiler drops
+//!   the terms the variant leaves off (zero or `NONE`) and folds the others' weights in.
+//!   The tuner keeps fits as text (`tune/fits/`) and writes the const from one
+//!   (`ekumen-tune --rust`).
 //!
 //! What the terms mean:
 //!
