@@ -1,5 +1,5 @@
 //! Scored positions, one per line: `<fen>;<score in centipawns, White's view>;<result for
-//! White: 1, 0.5 or 0>`, as `scripts/gen-tuning-data.py` writes them.
+//! White: 1, 0.5 or 0>`, as `scripts/datagen/gen_tuning_data.py` writes them.
 //!
 //! Each position's target is a win probability: `lambda` of it from the score (through a
 //! logistic curve of 400 centipawns per factor of ten in the odds, the usual scale of

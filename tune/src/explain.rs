@@ -5,8 +5,9 @@
 //! each blend), to set beside another engine's evaluation trace.
 //!
 //! King danger is one share (`king.danger`): it grows with the square of its units, so
-//! the units have no share of their own; they are listed apart ([`Explained::units`]). Winnability, the drawish margin and the endgame
-//! scale move the whole score; their shares are how far they moved it.
+//! the units have no share of their own; they are listed apart ([`Explained::units`]).
+//! Winnability, the drawish margin and the endgame scale move the whole score; their
+//! shares are how far they moved it.
 
 use std::collections::BTreeMap;
 

@@ -1,6 +1,6 @@
 //! `ekumen-tune`: fits a variant's evaluation parameters (`eval/src/<variant>.rs`) to
 //! positions scored by a stronger engine and the results of their games
-//! (`scripts/gen-tuning-data.py`).
+//! (`scripts/datagen/gen_tuning_data.py`).
 //!
 //! The method is Texel's local search (`search.rs`) on the mean squared error of the
 //! predicted win probabilities (`loss.rs`). The file's last tenth, whole games the fit
