@@ -194,6 +194,9 @@ fn evaluate_from<V: Evaluate>(
     material: Option<&mut MaterialCache<V>>,
     trace: &mut impl Trace,
 ) -> i32 {
+    if endgame::drawn_by_material(pos) {
+        return 0;
+    }
     let pawn_info = pawn_entry.info;
     let pawns = pawn_info.pawns;
     let kings = [pos.royal_square(Color::White), pos.royal_square(Color::Black)];

@@ -1,13 +1,54 @@
-//! Winnability and the endgame scale ([`WinnabilityTerms`], [`ScaleTerms`]), and the
-//! quartered score of a pawnless edge too small to win.
+//! Winnability and the endgame scale ([`WinnabilityTerms`], [`ScaleTerms`]), the
+//! quartered score of a pawnless edge too small to win, and the draw of material with
+//! which neither side can force mate.
 
 use ekumen_movegen::attacks::Bb;
+use ekumen_movegen::piece::Special;
+use ekumen_movegen::sliders::DIAGONAL;
 use ekumen_movegen::{Color, Geometry, Position, Square, Variant};
 
 use super::pawns::PawnInfo;
 use crate::geometry::pieces_of_kinds;
 use crate::trace::record;
 use crate::{EvalParams, EvalTables, Evaluate, ScaleTerms, Trace, WinnabilityTerms, S};
+
+/// Neither side can force mate against any defence, so the position is a draw whatever
+/// the other terms say: bare kings, a lone minor piece, two knights, bishops all on one
+/// colour, or one such set on each side (K+N v K, K+2N v K, K+B v K+N). Only where the
+/// variant's rules know chess's dead positions ([`Variant::INSUFFICIENT_MATERIAL`]);
+/// looked at only with at most four men beside the kings, which a popcount tells.
+#[inline(always)]
+pub(crate) fn drawn_by_material<V: Evaluate>(pos: &Position<V>) -> bool {
+    if !V::INSUFFICIENT_MATERIAL {
+        return false;
+    }
+    let royals = pos.royals(Color::White) | pos.royals(Color::Black);
+    if (pos.occupied() & !royals).count() > 4 {
+        return false;
+    }
+    Color::BOTH.into_iter().all(|color| !can_force_mate(pos, color))
+}
+
+/// Whether `color`'s men on the board can mate a bare king: any pawn or piece but a minor
+/// one does, and so do two bishops on both colours, a bishop and a knight, or three
+/// knights; one minor piece, two knights or bishops of one colour do not.
+fn can_force_mate<V: Evaluate>(pos: &Position<V>, color: Color) -> bool {
+    let (mut knights, mut bishop_colours, mut bishops) = (0, 0u8, 0);
+    for sq in pos.pieces(color) & !pos.royals(color) {
+        let Some(piece) = pos.piece_on(sq) else { continue };
+        let def = &V::PIECES[piece.kind().index()];
+        let plain = def.special == Special::None;
+        if plain && def.slides == DIAGONAL && def.leaps.is_empty() {
+            bishops += 1;
+            bishop_colours |= 1 << ((V::Geo::file_of(sq) + V::Geo::rank_of(sq)) & 1);
+        } else if plain && def.slides == 0 && !def.leaps.is_empty() && def.leaps.len() <= 8 {
+            knights += 1;
+        } else {
+            return true;
+        }
+    }
+    (bishops > 0 && knights > 0) || bishop_colours == 0b11 || knights >= 3
+}
 
 /// The score `total` (White's, middle game and endgame) moved by how winnable the
 /// position is: winnability, the quartered score of a pawnless edge too small to win, and
