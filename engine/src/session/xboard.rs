@@ -235,6 +235,7 @@ impl Session {
                 self.xboard.analyzing = false;
                 self.xboard.move_time_ms = None;
                 self.xboard.depth = None;
+                self.define_variant();
             }
             C::Variant(name) => {
                 self.abort_search();
@@ -245,6 +246,7 @@ impl Session {
                             options::OptionValue::Combo(variant.name().to_string()),
                         );
                         self.position = AnyPosition::startpos(variant, self.chess960());
+                        self.define_variant();
                     }
                     None => self.say(&format!("Error (unsupported variant): {name}")),
                 }
@@ -369,6 +371,14 @@ impl Session {
             C::Eval => self.eval(),
         }
         Flow::Continue
+    }
+
+    /// Tells XBoard the board, start position and piece moves of a variant it does not
+    /// know (see [`xboard::variant_definition`]).
+    fn define_variant(&self) {
+        for line in xboard::variant_definition(self.variant()).into_iter().flatten() {
+            self.say(&line);
+        }
     }
 
     /// After the GUI changed the position: analyse it, or move if it is our turn.
