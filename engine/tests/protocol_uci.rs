@@ -698,3 +698,29 @@ fn command_line_perft_and_bench() {
     };
     assert_eq!(bench(), bench());
 }
+
+#[test]
+fn infinite_analysis_with_multipv_and_searchmoves_in_every_variant() {
+    for variant in VariantId::ALL {
+        let mut engine = Engine::start();
+        engine.ask("uci");
+        engine.ask(&format!("setoption name UCI_Variant value {variant}"));
+        engine.ask("setoption name MultiPV value 2");
+        engine.ask("position startpos");
+        let pos = AnyPosition::startpos(variant, false);
+        let legal: Vec<String> = pos.legal_moves().iter().map(|&m| pos.move_to_uci(m)).collect();
+        let allowed =
+            [legal[0].clone(), legal[legal.len() - 1].clone(), legal[legal.len() / 2].clone()];
+        engine.send(&format!("go infinite searchmoves {}", allowed.join(" ")));
+        let lines = engine.until(|l| l.starts_with("info depth 4 ") && l.contains(" multipv 2 "));
+        engine.send("stop");
+        let (rest, best) = engine.search_output();
+        let best = best.split(' ').nth(1).unwrap();
+        assert!(allowed.iter().any(|m| m == best), "{variant}: {best} not in {allowed:?}");
+        for line in lines.iter().chain(&rest).filter(|l| l.contains(" pv ")) {
+            let first = line.split(" pv ").nth(1).unwrap().split(' ').next().unwrap();
+            assert!(allowed.iter().any(|m| m == first), "{variant}: {line}");
+        }
+        assert!(engine.quit().success());
+    }
+}

@@ -192,3 +192,33 @@ fn shinobi_sfen_counts_the_hand() {
     assert_eq!(engine.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/LHMCK1HL[HLJDM] b - - 0 1");
     assert!(engine.quit().success());
 }
+
+#[test]
+fn infinite_analysis_with_multipv_and_searchmoves_in_every_variant() {
+    for variant in VariantId::ALL {
+        let mut engine = usi_engine();
+        engine.ask(&format!("setoption name USI_Variant value {variant}"));
+        engine.ask("setoption name USI_MultiPV value 2");
+        engine.ask("position startpos");
+        let pos = AnyPosition::startpos(variant, false);
+        let size = variant.info();
+        let legal: Vec<String> = pos
+            .legal_moves()
+            .iter()
+            .map(|&m| to_usi(&pos.move_to_uci(m), size.files, size.ranks))
+            .collect();
+        let allowed =
+            [legal[0].clone(), legal[legal.len() - 1].clone(), legal[legal.len() / 2].clone()];
+        engine.send(&format!("go infinite searchmoves {}", allowed.join(" ")));
+        let lines = engine.until(|l| l.starts_with("info depth 4 ") && l.contains(" multipv 2 "));
+        engine.send("stop");
+        let rest = engine.until(|l| l.starts_with("bestmove"));
+        let best = rest.last().unwrap().split(' ').nth(1).unwrap();
+        assert!(allowed.iter().any(|m| m == best), "{variant}: {best} not in {allowed:?}");
+        for line in lines.iter().chain(&rest).filter(|l| l.contains(" pv ")) {
+            let first = line.split(" pv ").nth(1).unwrap().split(' ').next().unwrap();
+            assert!(allowed.iter().any(|m| m == first), "{variant}: {line}");
+        }
+        assert!(engine.quit().success());
+    }
+}

@@ -251,3 +251,69 @@ fn every_variant_plays_its_first_moves() {
         assert!(engine.quit().success());
     }
 }
+
+#[test]
+fn defines_the_variants_xboard_does_not_know() {
+    let mut engine = xboard_engine();
+    for (variant, size, pieces) in [
+        ("shinobi", "8x8+7_bughouse", 16),
+        ("gethenian", "7x7+5_fairy", 10),
+        ("coherent", "9x9+0_fairy", 6),
+    ] {
+        engine.send("new");
+        engine.send(&format!("variant {variant}"));
+        let lines = ping(&mut engine, 2);
+        let setups: Vec<&String> = lines.iter().filter(|l| l.starts_with("setup (")).collect();
+        // One definition at `variant`; `new` defined the previous variant.
+        let setup = setups.last().unwrap_or_else(|| panic!("{variant}: {lines:?}"));
+        assert!(setup.contains(&format!(") {size} ")), "{setup}");
+        let fen = AnyPosition::startpos(VariantId::from_name(variant).unwrap(), false).fen();
+        let board = fen.split(['[', ' ']).next().unwrap();
+        assert!(setup.contains(board), "{setup} vs {fen}");
+        let defined = lines.iter().rev().take_while(|l| l.starts_with("piece ")).count();
+        assert_eq!(defined, pieces, "{variant}: {lines:?}");
+        engine.send("new");
+        let again = ping(&mut engine, 3);
+        assert!(again.iter().any(|l| l == *setup), "{variant}: `new` defines it again");
+    }
+    for known in ["normal", "gothic"] {
+        engine.send(&format!("variant {known}"));
+        let lines = ping(&mut engine, 4);
+        assert!(lines.iter().all(|l| !l.starts_with("setup")), "{known}: {lines:?}");
+    }
+}
+
+#[test]
+fn analysis_leaves_out_excluded_moves() {
+    for variant in VariantId::ALL {
+        let mut engine = xboard_engine();
+        engine.send("new");
+        engine.send(&format!(
+            "variant {}",
+            ekumen_uci_protocol::xboard::xboard_variant_name(variant)
+        ));
+        engine.send("post");
+        let pos = AnyPosition::startpos(variant, false);
+        let legal: Vec<String> = pos.legal_moves().iter().map(|&m| pos.move_to_uci(m)).collect();
+        engine.send("analyze");
+        engine.send("exclude all");
+        let kept = &legal[legal.len() / 2];
+        engine.send(&format!("include {kept}"));
+        ping(&mut engine, 5);
+        // Thinking lines after the `include` all start with the one move left.
+        let depth = |l: &str| l.split_whitespace().next()?.parse::<u32>().ok();
+        let thinking = engine.until(|l| l.contains('\t') && depth(l) >= Some(4));
+        let first_moves: Vec<&str> = thinking
+            .iter()
+            .filter(|l| l.contains('\t'))
+            .filter_map(|l| l.split('\t').nth(1)?.split_whitespace().next())
+            .collect();
+        assert!(first_moves.iter().all(|m| m == kept), "{variant:?}: {first_moves:?}");
+        engine.send("include all");
+        engine.send("exit");
+        ping(&mut engine, 6);
+        engine.send(".");
+        engine.send("quit");
+        assert!(engine.wait().success());
+    }
+}

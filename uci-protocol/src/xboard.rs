@@ -67,6 +67,10 @@ pub enum XboardCommand {
     NoPost,
     Analyze,
     Exit,
+    /// `exclude M` / `exclude all`: leave moves out of the analysis (`None`: all of them).
+    Exclude(Option<String>),
+    /// `include M` / `include all`: take moves back into the analysis.
+    Include(Option<String>),
     /// `.` (analysis status), `name`, `rating`, `ics`, `computer`, `random`, `hover`, ...:
     /// accepted and ignored.
     Ignored,
@@ -159,6 +163,18 @@ pub fn parse_xboard(line: &str) -> Result<Option<XboardCommand>, XboardError> {
         "nopost" => C::NoPost,
         "analyze" => C::Analyze,
         "exit" => C::Exit,
+        "exclude" | "include" => {
+            let moves = match args {
+                ["all"] => None,
+                [text] => Some(text.to_string()),
+                _ => return Err(bad_parameter(line)),
+            };
+            if first == "exclude" {
+                C::Exclude(moves)
+            } else {
+                C::Include(moves)
+            }
+        }
         "." | "name" | "rating" | "ics" | "computer" | "random" | "hover" | "put" | "lift"
         | "edit" | "partner" | "ptell" | "holding" | "pause" | "resume" => C::Ignored,
         "option" => {
@@ -310,7 +326,7 @@ pub fn features(engine_name: &str) -> Vec<String> {
     }
     let mut first = format!(
         "feature setboard=1 usermove=1 time=1 memory=1 smp=1 colors=0 draw=0 highlight=0 \
-         name=0 sigint=0 ping=1 myname=\"{engine_name}\" variants=\"{}\"",
+         exclude=1 name=0 sigint=0 ping=1 myname=\"{engine_name}\" variants=\"{}\"",
         variants.join(",")
     );
     for spec in options::all() {
@@ -422,6 +438,12 @@ mod tests {
             "Error (bad parameter): level x y z"
         );
         assert!(parse_xboard("st").is_err());
+        assert_eq!(
+            parse_xboard("exclude e2e4"),
+            Ok(Some(XboardCommand::Exclude(Some("e2e4".into()))))
+        );
+        assert_eq!(parse_xboard("include all"), Ok(Some(XboardCommand::Include(None))));
+        assert!(parse_xboard("exclude").is_err());
         assert_eq!(parse_xboard("  "), Ok(None));
     }
 

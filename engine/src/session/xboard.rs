@@ -18,6 +18,14 @@
 //! game search runs, so pondering starts as soon as the move is printed, without waiting
 //! for the GUI's next command. Pondering is off under `nodestime`: the nodes spent on the
 //! opponent's time would count against the engine's node clock.
+//!
+//! In analysis (`analyze` ... `exit`) the search runs without limit and restarts whenever
+//! the position changes; `exclude M` / `include M` (and `all`) restrict it to the moves
+//! left, as `searchmoves` does in UCI, until the position changes. `.` (XBoard's request
+//! for a status line) is ignored: the thinking lines say the same.
+//!
+//! For a variant XBoard does not know, `variant X` and `new` also send XBoard its
+//! definition (`setup` and `piece` lines, [`xboard::variant_definition`]).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -60,6 +68,10 @@ pub(super) struct XboardState {
     depth: Option<u32>,
     post: bool,
     analyzing: bool,
+    /// Moves left out of the analysis (`exclude`), with the key of the position they
+    /// belong to: they lapse when the position changes.
+    excluded: Vec<Move>,
+    excluded_at: u64,
     engine_move: EngineMove,
     /// Set to end the running search without printing its move.
     abort: Option<Arc<AtomicBool>>,
@@ -353,6 +365,31 @@ impl Session {
                 self.abort_search();
                 self.xboard.analyzing = false;
             }
+            C::Exclude(ref text) | C::Include(ref text) => {
+                let exclude = matches!(command, C::Exclude(_));
+                let moves = match text {
+                    None => self.position.legal_moves().to_vec(),
+                    Some(text) => match parse_move(&self.position, text, Protocol::Xboard) {
+                        Ok(m) => vec![m],
+                        Err(_) => {
+                            self.say(&format!("Illegal move: {text}"));
+                            return Flow::Continue;
+                        }
+                    },
+                };
+                if self.xboard.excluded_at != self.position.key() {
+                    self.xboard.excluded.clear();
+                    self.xboard.excluded_at = self.position.key();
+                }
+                self.xboard.excluded.retain(|m| !moves.contains(m));
+                if exclude {
+                    self.xboard.excluded.extend(moves);
+                }
+                if self.xboard.analyzing {
+                    self.abort_search();
+                    self.start_xboard_search();
+                }
+            }
             C::Option { name, value } => self.set_option(&name, value.as_deref()),
             C::Memory(mb) => {
                 let mb = mb.min(options::MAX_HASH_MB as u64).to_string();
@@ -408,6 +445,9 @@ impl Session {
         let started = std::time::Instant::now();
         self.finish_job();
         let pos = &self.position;
+        if self.xboard.excluded_at != pos.key() {
+            self.xboard.excluded.clear();
+        }
         if !self.xboard.analyzing {
             // A finished game is claimed instead of searched, as Fairy-Stockfish does.
             let outcome = super::guarded(|| pos.outcome()).flatten();
@@ -421,6 +461,14 @@ impl Session {
             }
         }
         let mut limits = Limits { started: Some(started), ..self.xboard_limits() };
+        if self.xboard.analyzing && !self.xboard.excluded.is_empty() {
+            let excluded = &self.xboard.excluded;
+            limits.search_moves =
+                pos.legal_moves().iter().copied().filter(|m| !excluded.contains(m)).collect();
+            if limits.search_moves.is_empty() {
+                return;
+            }
+        }
         let nodes_per_ms = self.spin_option(names::NODES_TIME).max(0) as u64;
         self.node_clock.apply(&mut limits, self.position.side_to_move(), nodes_per_ms);
         self.start_game_search(self.position.clone(), limits, None);
