@@ -267,11 +267,14 @@ pub fn variant_from_xboard(name: &str) -> Option<VariantId> {
 ///   `maifsbsQ`: a non-capturing queen slide of k steps, then a slide of exactly k steps
 ///   (`i`) turned by 45 (`fs`) or 135 (`bs`) degrees, every square passed empty. The pawn
 ///   (a non-royal king) sits in a non-pawn slot so that XBoard does not promote it.
-/// - Gethenian (`setup ... 7x7+5_fairy`): the light king stands in a non-royal slot, so
-///   XBoard tests no check; the light form of each piece promotes with `+`
-///   to its dark form, which XBoard accepts; XBoard has no move that turns a promoted
-///   piece back (`-`), nor drops of promoted pieces, so gethenian needs legality testing
-///   off in XBoard (the engine still refuses every illegal move of a human).
+/// - Gethenian (`setup ... 7x7+5_fairy`): the line is well formed, but XBoard 4.9 cannot
+///   play the game. Its move parser reads a trailing `+` as a promotion only under a
+///   shogi parent, it has no move that turns a promoted piece back (`-`) nor drops of
+///   promoted pieces (`+N@d4`), and its FEN reader drops a promoted piece standing in a
+///   non-pawn slot (`2B+KI2` became `2B4`). With legality testing on it forfeits the
+///   first flip (`c1a3+`); with it off it passes the move on without the flip.
+///
+/// Measured with XBoard 4.9.1 by `engine/tests/client_xboard.rs` and `docs/guis.md`.
 pub fn variant_definition(variant: VariantId) -> Option<Vec<String>> {
     let (setup, pieces): (&str, &[&str]) = match variant {
         VariantId::Chess | VariantId::Gothic => return None,
