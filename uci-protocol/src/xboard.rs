@@ -258,11 +258,12 @@ pub fn variant_from_xboard(name: &str) -> Option<VariantId> {
 /// - Shinobi (`setup ... 8x8+7_bughouse`): the Clan's hand pieces take the first slots
 ///   so that the holdings stay short, the rook keeps the rook slot (XBoard reads castling
 ///   rights only for a rook in the corner); `bughouse` as parent because a capture
-///   does not go to the capturer's hand. XBoard checks every move shape, the drops'
-///   availability and check; it does not know the drop zone (ranks 1-4), that promotion
-///   is mandatory, campmate or perpetual-check repetitions, so it accepts a few moves the
-///   engine refuses (a human's drop on rank 5, a non-promoting move into the zone) and
-///   never verifies win claims in a drop game.
+///   does not go to the capturer's hand. XBoard checks every move shape and check, and
+///   shows the hands; under `bughouse` it does not check that a dropped piece is in
+///   hand, and it does not know the drop zone (ranks 1-4), that promotion is mandatory,
+///   campmate or perpetual-check repetitions. So it accepts a few moves the engine
+///   refuses (a human's drop on rank 5, a non-promoting move into the zone) and never
+///   verifies win claims in a drop game.
 /// - Coherent (`setup ... 9x9+0_fairy`): the knight is XBoard's `iso` two-leg move
 ///   `maifsbsQ`: a non-capturing queen slide of k steps, then a slide of exactly k steps
 ///   (`i`) turned by 45 (`fs`) or 135 (`bs`) degrees, every square passed empty. The pawn
