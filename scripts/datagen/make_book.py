@@ -301,7 +301,7 @@ class Book:
                 raise RuntimeError(f"only {len(found)} of {wanted} deep positions found")
             fen = self.rules.start
             plies = rng.randint(self.args.min_plies, self.args.max_plies)
-            line = []
+            line, judged = [], set()
             for _ in range(plies):
                 moves = self.rules.legal_moves(fen)
                 if not moves:
@@ -310,6 +310,7 @@ class Book:
                     move = rng.choice(moves)
                 else:
                     pv = self.judgement(fen)["moves"]
+                    judged.add(fen)
                     if not pv:
                         break
                     best = pv[0][1]
@@ -317,10 +318,12 @@ class Book:
                 fen = self.rules.play(fen, move)
                 line.append(fen)
             # The line's end if it qualifies, else the last position of the line at least
-            # --min-plies deep that the judge has already scored and that qualifies.
+            # --min-plies deep that the judge scored to choose a move. Which positions were
+            # judged is asked of this line, not of the cache, whose contents depend on
+            # how far earlier runs went.
             for ply in range(len(line), self.args.min_plies - 1, -1):
                 fen = line[ply - 1]
-                if fen in seen or (ply < len(line) and fen not in self.cache):
+                if fen in seen or (ply < len(line) and fen not in judged):
                     continue
                 if self.rules.game_over(fen) or self.rules.in_check(fen):
                     continue
