@@ -4,15 +4,19 @@
 The book holds, in this order:
   1. every position one ply after the start position,
   2. every position two plies after it (deduplicated by FEN),
-     both minus those the judge finds clearly decided (|score| > --decided-cp),
-  3. deeper balanced positions: one from each seeded random line of --min-plies to
-     --max-plies plies, where each move is one of the judge's MultiPV moves within
+     both minus those the judge finds clearly decided (more than --decided-cp from a
+     balanced score),
+  3. deeper balanced positions: at most one from each seeded random line of --min-plies
+     to --max-plies plies, where each move is one of the judge's MultiPV moves within
      --margin-cp of its best (or, with probability --random-move, any legal move): the
      line's end, or failing that its last position at least --min-plies deep that the
-     judge has already scored, kept only if the judge scores it within --window-cp (of 0,
-     or with --centre start of its score of the start position), the
-     side to move is not in check and the game is not over; until the book has --target
-     positions (and at least --min-deep of them).
+     judge scored to choose a move, kept only if the judge scores it within --window-cp
+     of a balanced score, the side to move is not in check and the game is not over;
+     until the book has --target positions (and at least --min-deep of them).
+
+A balanced score is 0, or with --centre start the judge's score of the start position
+(from the side to move's view), for variants where the judge finds the first player far
+ahead or behind from the start.
 
 The judge searches every position at a fixed node count, one thread, a fixed hash,
 after `ucinewgame`, so a judgement depends on the position alone. Judgements are cached
@@ -220,11 +224,15 @@ class Book:
         if os.path.exists(args.cache):
             with open(args.cache) as f:
                 for line in f:
-                    if line.strip():
+                    try:
                         entry = json.loads(line)
-                        self.cache[entry["fen"]] = entry
+                    except json.JSONDecodeError:
+                        continue  # blank, or the last line of a killed run
+                    self.cache[entry["fen"]] = entry
         os.makedirs(os.path.dirname(os.path.abspath(args.cache)), exist_ok=True)
         self.cache_file = open(args.cache, "a")
+        if self.cache_file.tell() > 0:
+            self.cache_file.write("\n")  # ends a line a killed run may have cut short
         self.judged = 0
         self.phase = ""
         self.size = 0
