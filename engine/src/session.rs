@@ -34,9 +34,10 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use ekumen_movegen::{dispatch, AnyPosition, Geometry, Move, Position, Variant, VariantId};
+use ekumen_search::tablebase;
 use ekumen_search::{
     IterationReport, Limits, ScoreBound, SearchHandle, SearchObserver, SearchResult, SearchScore,
-    SearchSettings, Searcher,
+    SearchSettings, Searcher, SyzygySettings,
 };
 use ekumen_uci_protocol::command::{parse_command, Command, GoParams, PositionSetup, Protocol};
 use ekumen_uci_protocol::options::{self, names, OptionValue};
@@ -228,6 +229,7 @@ impl SearchObserver for SearchPrinter {
             nodes: report.nodes,
             time_ms: report.elapsed.as_millis() as u64 + 1,
             hashfull: report.hashfull,
+            tbhits: report.tbhits,
             pv: line_text(&self.root, &report.pv, self.protocol),
         };
         self.output.line(&info.to_protocol(self.protocol));
@@ -325,6 +327,11 @@ impl Session {
             limit_elo: self
                 .check_option(names::LIMIT_STRENGTH)
                 .then(|| self.spin_option(names::ELO) as i32),
+            syzygy: SyzygySettings {
+                probe_depth: self.spin_option(names::SYZYGY_PROBE_DEPTH) as i32,
+                fifty_move_rule: self.check_option(names::SYZYGY_50_MOVE_RULE),
+                probe_limit: self.spin_option(names::SYZYGY_PROBE_LIMIT).clamp(0, 7) as u32,
+            },
         }
     }
 
@@ -557,9 +564,8 @@ impl Session {
                 }
             }
             (names::CLEAR_HASH, _) => self.searcher.clear(),
-            (names::SYZYGY_PATH | names::EVAL_FILE, OptionValue::Text(path))
-                if !path.is_empty() =>
-            {
+            (names::SYZYGY_PATH, OptionValue::Text(path)) => self.load_tablebases(path),
+            (names::EVAL_FILE, OptionValue::Text(path)) if !path.is_empty() => {
                 self.info(&format!("{} is accepted but not used by this engine", spec.name));
             }
             (names::NODES_TIME, _) => self.node_clock.reset(),
@@ -576,6 +582,28 @@ impl Session {
             && !matches!(self.job, Some(Job::Search(_)))
         {
             self.apply_settings();
+        }
+    }
+
+    /// Loads the Syzygy tables of `SyzygyPath` (empty or `<empty>`: none) and says what
+    /// was found; a directory that cannot be read is named, and the engine goes on with
+    /// the tables it could load.
+    fn load_tablebases(&self, path: &str) {
+        match tablebase::set_path(path) {
+            Ok(loaded) => {
+                for error in &loaded.unreadable {
+                    self.info(&format!("SyzygyPath {error}; its tablebases are not used"));
+                }
+                if loaded.tables > 0 {
+                    self.info(&format!(
+                        "Found {} tablebases (up to {}-man)",
+                        loaded.tables, loaded.max_pieces
+                    ));
+                } else if loaded.unreadable.is_empty() && !path.is_empty() && path != "<empty>" {
+                    self.info(&format!("SyzygyPath {path} holds no tablebases"));
+                }
+            }
+            Err(error) => self.info(&format!("SyzygyPath: {error}; no tablebases in use")),
         }
     }
 

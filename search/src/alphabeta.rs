@@ -102,7 +102,7 @@ fn refined_by_table(bound: Option<Bound>, score: i32, eval: i32) -> i32 {
         Some(Bound::Exact) => true,
         None => false,
     };
-    if refines && score.abs() < MATE_IN_MAX_PLY {
+    if refines && !is_decisive(score) {
         score
     } else {
         eval
@@ -266,6 +266,29 @@ impl<V: SearchVariant> Worker<'_, V> {
             }
         }
 
+        // Tablebases: right after a zeroing move, the tables' verdict ends the node when
+        // it settles the window, and bounds a PV node's score otherwise.
+        let mut tb_floor = -INFINITE;
+        let mut tb_ceiling = INFINITE;
+        if excluded.is_none() {
+            if let Some((score, bound)) = self.probe_tablebase(depth, ply) {
+                if table_cutoff(Some(bound), score, alpha, beta) {
+                    let stored_depth = (depth + 6).min(MAX_PLY as i32 - 1);
+                    let stored = to_tt(score, ply);
+                    self.shared.tt.store(key, None, stored, NONE, stored_depth, Some(bound));
+                    return score;
+                }
+                if PV {
+                    if bound == Bound::Lower {
+                        tb_floor = score;
+                        alpha = alpha.max(score);
+                    } else {
+                        tb_ceiling = score;
+                    }
+                }
+            }
+        }
+
         // A singular search (a move excluded) neither corrects nor teaches: no keys needed.
         let keys = if in_check || excluded.is_some() {
             CorrectionKeys::default()
@@ -281,7 +304,7 @@ impl<V: SearchVariant> Worker<'_, V> {
             && static_eval > self.stack[ply - 2].static_eval;
         self.stack[ply + 1].killers = [None; 2];
 
-        if !PV && !in_check && excluded.is_none() && eval.abs() < MATE_IN_MAX_PLY {
+        if !PV && !in_check && excluded.is_none() && !is_decisive(eval) {
             if let Some(score) = self.razoring(eval, alpha, depth, ply) {
                 return score;
             }
@@ -297,7 +320,7 @@ impl<V: SearchVariant> Worker<'_, V> {
                 - V::SEARCH.probcut_improving * i32::from(improving);
             let probcut_depth = depth - V::SEARCH.probcut_reduction;
             if depth >= V::SEARCH.probcut_min_depth
-                && beta.abs() < MATE_IN_MAX_PLY
+                && !is_decisive(beta)
                 && !entry.is_some_and(|e| {
                     e.depth > probcut_depth && tt_score != NONE && tt_score < probcut_beta
                 })
@@ -331,7 +354,7 @@ impl<V: SearchVariant> Worker<'_, V> {
         }
 
         let original_alpha = alpha;
-        let mut best_score = -INFINITE;
+        let mut best_score = tb_floor;
         let mut best_move = None;
         let mut best_is_noisy = false;
         let mut move_count = 0;
@@ -508,6 +531,9 @@ impl<V: SearchVariant> Worker<'_, V> {
             self.update_previous_continuation(ply, Self::history_bonus(depth));
         }
 
+        if PV {
+            best_score = best_score.min(tb_ceiling);
+        }
         if excluded.is_none() {
             let bound = if best_score >= beta {
                 Bound::Lower
@@ -523,7 +549,7 @@ impl<V: SearchVariant> Worker<'_, V> {
                 Bound::Upper => best_score >= static_eval,
                 Bound::Exact => false,
             };
-            if !in_check && !best_is_noisy && !uninformative && best_score.abs() < MATE_IN_MAX_PLY {
+            if !in_check && !best_is_noisy && !uninformative && !is_decisive(best_score) {
                 let error = best_score - static_eval;
                 self.histories.correction.update(us, &keys, error, depth);
             }
@@ -537,6 +563,36 @@ impl<V: SearchVariant> Worker<'_, V> {
             );
         }
         best_score
+    }
+
+    /// The tablebases' score and bound for the node, as Stockfish probes them: with few
+    /// enough men (at the probe limit, only from the probe depth), no castling rights,
+    /// right after a zeroing move. A proven win is a lower bound `TB_WIN - ply` (the
+    /// search may find a mate), a loss likewise an upper bound; a draw, or with
+    /// `Syzygy50MoveRule` a cursed win or blessed loss, is exact (those two a hair off 0).
+    #[inline(always)]
+    fn probe_tablebase(&mut self, depth: i32, ply: usize) -> Option<(i32, Bound)> {
+        let use_tables = self.shared.tablebases;
+        if use_tables.cardinality == 0 || self.pos.halfmove_clock() != 0 {
+            return None;
+        }
+        let men = self.pos.occupied().count();
+        if men > use_tables.cardinality
+            || (men == use_tables.cardinality && depth < use_tables.probe_depth)
+        {
+            return None;
+        }
+        let wdl = crate::tablebase::probe_wdl(&self.pos)? as i32;
+        self.shared.tb_hits.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let draw_margin = i32::from(use_tables.fifty_move_rule);
+        let tb_win = TB_WIN - ply as i32;
+        Some(if wdl < -draw_margin {
+            (-tb_win, Bound::Upper)
+        } else if wdl > draw_margin {
+            (tb_win, Bound::Lower)
+        } else {
+            (DRAW + 2 * wdl * draw_margin, Bound::Exact)
+        })
     }
 
     /// The node's evaluations. A new one goes into the table at once, uncorrected, for
@@ -589,7 +645,7 @@ impl<V: SearchVariant> Worker<'_, V> {
     fn reverse_futility(eval: i32, beta: i32, depth: i32, improving: bool) -> Option<i32> {
         let margin = V::SEARCH.rfp_margin_per_ply * (depth - i32::from(improving));
         let holds =
-            depth <= V::SEARCH.rfp_max_depth && eval - margin >= beta && beta > -MATE_IN_MAX_PLY;
+            depth <= V::SEARCH.rfp_max_depth && eval - margin >= beta && beta > -TB_WIN_IN_MAX_PLY;
         holds.then(|| (eval + beta) / 2)
     }
 
@@ -614,7 +670,7 @@ impl<V: SearchVariant> Worker<'_, V> {
             && static_eval >= beta + eval_margin
             && ply >= self.null_move_floor[us]
             && self.stack[ply - 1].current.is_some()
-            && beta > -MATE_IN_MAX_PLY
+            && beta > -TB_WIN_IN_MAX_PLY
             && self.null_move_allowed();
         if !worth_trying {
             return None;
@@ -629,7 +685,7 @@ impl<V: SearchVariant> Worker<'_, V> {
         if self.stopped {
             return Some(0);
         }
-        if score < beta || score >= MATE_IN_MAX_PLY {
+        if score < beta || score >= TB_WIN_IN_MAX_PLY {
             return None;
         }
         if depth < V::SEARCH.nmp_verify_depth || self.null_move_floor[us] > 0 {
@@ -662,7 +718,7 @@ impl<V: SearchVariant> Worker<'_, V> {
             && ply < 2 * self.root_depth as usize
             && e.depth >= depth - V::SEARCH.singular_tt_depth
             && matches!(e.bound, Some(Bound::Lower) | Some(Bound::Exact))
-            && tt_score.abs() < MATE_IN_MAX_PLY;
+            && !is_decisive(tt_score);
         if !applies {
             return ControlFlow::Continue(0);
         }

@@ -40,6 +40,7 @@
 //! - [`ordering`] (move order and histories), [`see`] (static exchange), [`check`]
 //!   (whether a move gives check), [`correction`] (the evaluation's learnt error),
 //!   [`tt`] (transposition table), [`value`] (score encoding), [`time`] (the clock),
+//!   [`tablebase`] (Syzygy endgame tables, chess only),
 //!   [`skill`] (weaker play), [`limits`] (what a `go` command asks).
 //!
 //! Dependencies run one way: this interface starts [`thread`], which drives
@@ -57,6 +58,7 @@ pub mod params;
 pub mod see;
 pub mod shared;
 pub mod skill;
+pub mod tablebase;
 pub mod thread;
 pub mod time;
 pub mod tt;
@@ -118,6 +120,8 @@ pub struct IterationReport {
     pub elapsed: Duration,
     /// Hash table use per mille.
     pub hashfull: u32,
+    /// Tablebase probes so far by all threads.
+    pub tbhits: u64,
     /// Moves from the root position.
     pub pv: Vec<Move>,
 }
@@ -164,6 +168,26 @@ pub struct SearchSettings {
     /// `UCI_Elo` when `UCI_LimitStrength` is on: the level then comes from the rating
     /// ([`skill::level_for_elo`]) and `skill_level` is not used.
     pub limit_elo: Option<i32>,
+    /// How the search uses the tablebases loaded by [`tablebase::set_path`].
+    pub syzygy: SyzygySettings,
+}
+
+/// The `Syzygy*` options the search reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SyzygySettings {
+    /// `SyzygyProbeDepth`: the least depth left at which the search probes.
+    pub probe_depth: i32,
+    /// `Syzygy50MoveRule`: a win or loss the fifty-move rule turns into a draw counts as
+    /// a draw.
+    pub fifty_move_rule: bool,
+    /// `SyzygyProbeLimit`: positions with more men than this are not probed.
+    pub probe_limit: u32,
+}
+
+impl Default for SyzygySettings {
+    fn default() -> Self {
+        SyzygySettings { probe_depth: 1, fifty_move_rule: true, probe_limit: 7 }
+    }
 }
 
 impl Default for SearchSettings {
@@ -176,6 +200,7 @@ impl Default for SearchSettings {
             slow_mover: 100,
             skill_level: skill::FULL_STRENGTH,
             limit_elo: None,
+            syzygy: SyzygySettings::default(),
         }
     }
 }

@@ -37,6 +37,16 @@ pub(crate) struct ThreadResult {
     pub seldepth: usize,
 }
 
+/// How the search probes the tablebases below the root (Stockfish's rules): positions
+/// with at most `cardinality` men (0: never), and with exactly that many only at
+/// `probe_depth` or deeper.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct TablebaseUse {
+    pub cardinality: u32,
+    pub probe_depth: i32,
+    pub fifty_move_rule: bool,
+}
+
 /// State shared by the threads of one search.
 pub(crate) struct Shared<'a> {
     pub tt: &'a TranspositionTable,
@@ -64,6 +74,12 @@ pub(crate) struct Shared<'a> {
     /// The handicap of a `Skill Level` below full strength, and the line it chose.
     pub skill: Option<Skill>,
     pub skill_choice: Mutex<Option<ThreadResult>>,
+    pub tablebases: TablebaseUse,
+    /// Tablebase probes by all threads (the root's included).
+    pub tb_hits: AtomicU64,
+    /// The tables' score for the root, when its moves were ranked by them: shown
+    /// instead of any search score short of a mate.
+    pub root_tb_score: Option<i32>,
 }
 
 impl Shared<'_> {

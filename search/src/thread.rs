@@ -31,15 +31,18 @@ use ekumen_movegen::{Move, Position};
 use crate::limits::Limits;
 use crate::ordering::Histories;
 use crate::params::SearchVariant;
-use crate::shared::{Shared, ThreadResult, CURRMOVE_AFTER, POLL_INTERVAL, SHARED_NODE_LIMIT_POLL};
+use crate::shared::{
+    Shared, TablebaseUse, ThreadResult, CURRMOVE_AFTER, POLL_INTERVAL, SHARED_NODE_LIMIT_POLL,
+};
 use crate::skill::{Random, Skill};
+use crate::tablebase::{self, Wdl};
 use crate::time::{Stability, TimeManager};
 use crate::tt::{Bound, TranspositionTable};
 use crate::value::*;
 use crate::worker::{RootMove, Worker};
 use crate::{
     IterationReport, ScoreBound, SearchControl, SearchObserver, SearchResult, SearchScore,
-    SearchSettings,
+    SearchSettings, SyzygySettings,
 };
 
 /// The deepest iteration.
@@ -105,6 +108,7 @@ pub fn search<V: SearchVariant>(
             elapsed: start.elapsed(),
         };
     }
+    let ranked = rank_root_moves(root, &mut moves, &settings.syzygy);
     tt.new_search();
     let threads = settings.thread_count();
     let us = root.side_to_move();
@@ -136,6 +140,9 @@ pub fn search<V: SearchVariant>(
         last_reported: Mutex::new(None),
         skill,
         skill_choice: Mutex::new(None),
+        tablebases: ranked.tablebases,
+        tb_hits: AtomicU64::new(ranked.hits),
+        root_tb_score: ranked.score,
     };
 
     // Each thread takes its histories from the last search (fresh ones the first time).
@@ -192,6 +199,139 @@ pub fn search<V: SearchVariant>(
         nodes: shared.total_nodes(),
         elapsed: start.elapsed(),
     }
+}
+
+/// Root ranks of the tablebases, as Stockfish scales them: a win or loss within the
+/// fifty-move rule is `±MAX_DTZ` less the distance to zeroing, one beyond it about
+/// `±MAX_DTZ / 2`, a draw 0.
+const MAX_DTZ: i32 = 1 << 18;
+
+/// What the tablebases made of the root.
+struct RootRanking {
+    tablebases: TablebaseUse,
+    /// The tables' score for the moves kept.
+    score: Option<i32>,
+    /// Probes made.
+    hits: u64,
+}
+
+/// The rank of a root move whose distance to zeroing is `dtz` (positive: it wins), with
+/// `clock` plies on the fifty-move counter: the quicker win first, the slower loss
+/// first, and wins (losses) the fifty-move rule would save after them (before them).
+fn dtz_rank(dtz: i32, clock: i32) -> i32 {
+    if dtz > 0 {
+        if dtz + clock <= 99 {
+            MAX_DTZ - dtz
+        } else {
+            MAX_DTZ / 2 - (dtz + clock)
+        }
+    } else if dtz < 0 {
+        if -dtz * 2 + clock < 100 {
+            -MAX_DTZ - dtz
+        } else {
+            -MAX_DTZ / 2 + (-dtz + clock)
+        }
+    } else {
+        0
+    }
+}
+
+/// The score shown for a root move of DTZ rank `rank`: a tablebase win or loss, or for
+/// a win (loss) the fifty-move rule draws, a few centipawns growing as the win nears.
+fn dtz_rank_score(rank: i32, fifty_move_rule: bool) -> i32 {
+    let bound = if fifty_move_rule { MAX_DTZ / 2 - 100 } else { 1 };
+    if rank >= bound {
+        TB_WIN
+    } else if rank > 0 {
+        (rank - (MAX_DTZ / 2 - 200)).max(3) * 100 / 200
+    } else if rank == 0 {
+        DRAW
+    } else if rank > -bound {
+        (rank + (MAX_DTZ / 2 - 200)).min(-3) * 100 / 200
+    } else {
+        -TB_WIN
+    }
+}
+
+/// With the tables' WDL only: the rank and score of a move to a position `wdl` for the
+/// mover.
+fn wdl_rank(wdl: Wdl, fifty_move_rule: bool) -> (i32, i32) {
+    let wdl = match wdl {
+        Wdl::CursedWin if !fifty_move_rule => Wdl::Win,
+        Wdl::BlessedLoss if !fifty_move_rule => Wdl::Loss,
+        other => other,
+    };
+    match wdl {
+        Wdl::Loss => (-MAX_DTZ, -TB_WIN),
+        Wdl::BlessedLoss => (-MAX_DTZ + 101, DRAW - 2),
+        Wdl::Draw => (0, DRAW),
+        Wdl::CursedWin => (MAX_DTZ - 101, DRAW + 2),
+        Wdl::Win => (MAX_DTZ, TB_WIN),
+    }
+}
+
+/// Keeps, of a root the tablebases cover, only the moves that hold the tables' verdict
+/// best: the quickest conversion of a win (distance to zeroing, within the fifty-move
+/// rule), any move that holds a draw, the longest resistance in a loss; with the WDL
+/// tables alone (no DTZ file), every move that keeps the verdict. Also decides how the
+/// search below probes: not at all once DTZ has ranked the root (the verdict is settled),
+/// nor with WDL alone unless the root is won (the search must find the way).
+fn rank_root_moves<V: SearchVariant>(
+    root: &Position<V>,
+    moves: &mut Vec<Move>,
+    settings: &SyzygySettings,
+) -> RootRanking {
+    let max_pieces = tablebase::max_pieces();
+    let mut tablebases = TablebaseUse {
+        cardinality: settings.probe_limit,
+        probe_depth: settings.probe_depth,
+        fifty_move_rule: settings.fifty_move_rule,
+    };
+    if tablebases.cardinality > max_pieces {
+        // Every table is there: probe them all from the first ply.
+        tablebases.cardinality = max_pieces;
+        tablebases.probe_depth = 0;
+    }
+    let unranked = RootRanking { tablebases, score: None, hits: 0 };
+    if tablebases.cardinality == 0
+        || !tablebase::applies(root)
+        || root.occupied().count() > tablebases.cardinality
+    {
+        return unranked;
+    }
+    let fifty = settings.fifty_move_rule;
+    let clock = root.halfmove_clock() as i32;
+    let mut ranked: Vec<(Move, i32, i32)> = Vec::new();
+    let dtz_available = match tablebase::probe_root_dtz(root) {
+        Some(dtz) => {
+            for (m, d) in dtz {
+                let rank = dtz_rank(d, clock);
+                ranked.push((m, rank, dtz_rank_score(rank, fifty)));
+            }
+            true
+        }
+        None => {
+            let mut child = root.clone();
+            for &m in moves.iter() {
+                child.make_move(m);
+                let wdl = tablebase::probe_wdl(&child);
+                child.unmake_move();
+                let Some(wdl) = wdl else { return unranked };
+                let (rank, score) = wdl_rank(wdl.flipped(), fifty);
+                ranked.push((m, rank, score));
+            }
+            false
+        }
+    };
+    ranked.retain(|(m, _, _)| moves.contains(m));
+    let Some(&(_, best_rank, best_score)) = ranked.iter().max_by_key(|(_, rank, _)| *rank) else {
+        return unranked;
+    };
+    moves.retain(|m| ranked.iter().any(|&(r, rank, _)| r == *m && rank == best_rank));
+    if dtz_available || best_score <= DRAW {
+        tablebases.cardinality = 0;
+    }
+    RootRanking { tablebases, score: Some(best_score), hits: ranked.len() as u64 }
 }
 
 /// The table's move after `best`, if it is legal there.
@@ -257,11 +397,15 @@ fn report_line(
     if multipv == 1 {
         *shared.last_reported.lock().expect("report lock") = line.pv.first().copied();
     }
+    let score = match shared.root_tb_score {
+        Some(tb_score) if !is_mate(line.score) => tb_score,
+        _ => line.score,
+    };
     observer.iteration(&IterationReport {
         depth: line.depth.max(1) as u32,
         seldepth: (line.seldepth as u32).max(line.depth.max(1) as u32),
         multipv,
-        score: to_search_score(line.score),
+        score: to_search_score(score),
         bound: match bound {
             Bound::Exact => ScoreBound::Exact,
             Bound::Lower => ScoreBound::Lower,
@@ -270,6 +414,7 @@ fn report_line(
         nodes: shared.total_nodes(),
         elapsed: shared.start.elapsed(),
         hashfull: shared.tt.hashfull(),
+        tbhits: shared.tb_hits.load(Ordering::Relaxed),
         pv: line.pv.clone(),
     });
 }
@@ -357,7 +502,7 @@ fn iterative_deepening<V: SearchVariant>(
                 + previous.abs().min(V::SEARCH.aspiration_score_cap)
                     / V::SEARCH.aspiration_score_divisor;
             let aspiring = depth >= V::SEARCH.aspiration_min_depth;
-            let (mut alpha, mut beta) = if aspiring && previous.abs() < MATE_IN_MAX_PLY {
+            let (mut alpha, mut beta) = if aspiring && !is_decisive(previous) {
                 ((previous - delta).max(-INFINITE), (previous + delta).min(INFINITE))
             } else {
                 (-INFINITE, INFINITE)

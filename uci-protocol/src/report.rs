@@ -64,6 +64,8 @@ pub struct InfoLine {
     pub time_ms: u64,
     /// Transposition table use per mille.
     pub hashfull: u32,
+    /// Tablebase probes so far.
+    pub tbhits: u64,
     /// The principal variation, already in the protocol's notation.
     pub pv: Vec<String>,
 }
@@ -92,7 +94,7 @@ impl InfoLine {
         if time > 1000 {
             let _ = write!(line, " hashfull {}", self.hashfull);
         }
-        let _ = write!(line, " tbhits 0 time {time} pv");
+        let _ = write!(line, " tbhits {} time {time} pv", self.tbhits);
         for m in &self.pv {
             line.push(' ');
             line += m;
@@ -159,6 +161,7 @@ mod tests {
             nodes: 671,
             time_ms: 4,
             hashfull: 0,
+            tbhits: 0,
             pv: vec!["e2e3".into(), "d7d5".into()],
         };
         assert_eq!(
