@@ -167,6 +167,26 @@ fn the_root_ranking_keeps_a_won_endgame_won() {
 }
 
 #[test]
+fn a_won_endgame_is_converted_within_fifty_moves() {
+    let _tables = load_tables();
+    let mut searcher = Searcher::new(SearchSettings::default());
+    // KRvK, 16 moves from mate with best defence; both sides shallow searches.
+    let mut pos = AnyPosition::from_fen(VariantId::Chess, "8/8/8/8/4k3/8/8/R3K3 w - - 0 1", false)
+        .expect("FEN");
+    for _ in 0..100 {
+        let limits = Limits { depth: Some(4), ..Limits::default() };
+        let (result, _) = searcher.search_to_end(&pos, limits).expect("a result");
+        let Some(best) = result.best else { break };
+        pos.make_move(best);
+    }
+    assert!(
+        pos.legal_moves().is_empty() && pos.in_check(),
+        "not mated within fifty moves: {}",
+        pos.fen()
+    );
+}
+
+#[test]
 fn a_drawn_endgame_scores_a_draw() {
     let _tables = load_tables();
     let mut searcher = Searcher::new(SearchSettings::default());

@@ -215,19 +215,37 @@ struct RootRanking {
     hits: u64,
 }
 
+/// Whether a position has occurred twice since the last zeroing move before `root`.
+fn repeated_since_zeroing<V: SearchVariant>(root: &Position<V>) -> bool {
+    let mut walk = root.clone();
+    let mut keys = vec![walk.key()];
+    for _ in 0..root.halfmove_clock().min(root.game_ply() as u32) {
+        if walk.last_move().is_none() {
+            break;
+        }
+        walk.unmake_move();
+        keys.push(walk.key());
+    }
+    keys.sort_unstable();
+    keys.windows(2).any(|pair| pair[0] == pair[1])
+}
+
 /// The rank of a root move whose distance to zeroing is `dtz` (positive: it wins), with
-/// `clock` plies on the fifty-move counter: the quicker win first, the slower loss
-/// first, and wins (losses) the fifty-move rule would save after them (before them).
-fn dtz_rank(dtz: i32, clock: i32) -> i32 {
+/// `clock` plies on the fifty-move counter. Every win the fifty-move rule cannot touch
+/// ranks the same, and the search chooses among them (a quick mate, say); once it can
+/// (or the line has repeated since the last zeroing move, a sign of going round), the
+/// quicker conversion ranks higher. Likewise every loss the fifty-move rule cannot
+/// save ranks the same, and those it might save rank by how near the rule is.
+fn dtz_rank(dtz: i32, clock: i32, repeated: bool) -> i32 {
     if dtz > 0 {
-        if dtz + clock <= 99 {
-            MAX_DTZ - dtz
+        if dtz + clock <= 99 && !repeated {
+            MAX_DTZ
         } else {
             MAX_DTZ / 2 - (dtz + clock)
         }
     } else if dtz < 0 {
         if -dtz * 2 + clock < 100 {
-            -MAX_DTZ - dtz
+            -MAX_DTZ
         } else {
             -MAX_DTZ / 2 + (-dtz + clock)
         }
@@ -271,9 +289,10 @@ fn wdl_rank(wdl: Wdl, fifty_move_rule: bool) -> (i32, i32) {
 }
 
 /// Keeps, of a root the tablebases cover, only the moves that hold the tables' verdict
-/// best: the quickest conversion of a win (distance to zeroing, within the fifty-move
-/// rule), any move that holds a draw, the longest resistance in a loss; with the WDL
-/// tables alone (no DTZ file), every move that keeps the verdict. Also decides how the
+/// best ([`dtz_rank`]): the wins the fifty-move rule allows, converting faster when it
+/// draws near, every move that holds a draw, the losses it cannot save; with the WDL
+/// tables alone (no DTZ file), every move that keeps the verdict. Stockfish searches
+/// the best-ranked group alone in the same way. Also decides how the
 /// search below probes: not at all once DTZ has ranked the root (the verdict is settled),
 /// nor with WDL alone unless the root is won (the search must find the way).
 fn rank_root_moves<V: SearchVariant>(
@@ -301,11 +320,12 @@ fn rank_root_moves<V: SearchVariant>(
     }
     let fifty = settings.fifty_move_rule;
     let clock = root.halfmove_clock() as i32;
+    let repeated = repeated_since_zeroing(root);
     let mut ranked: Vec<(Move, i32, i32)> = Vec::new();
     let dtz_available = match tablebase::probe_root_dtz(root) {
         Some(dtz) => {
             for (m, d) in dtz {
-                let rank = dtz_rank(d, clock);
+                let rank = dtz_rank(d, clock, repeated);
                 ranked.push((m, rank, dtz_rank_score(rank, fifty)));
             }
             true
