@@ -283,7 +283,16 @@ impl Session {
         self.output.line(text);
     }
 
-    /// A complaint or notice about the last command: `info string` in UCI and USI, CECP's
+    /// A notice that is no complaint: `info string` in UCI and USI, a `#` comment line
+    /// (which XBoard ignores) in CECP.
+    fn note(&self, text: &str) {
+        match self.protocol {
+            Protocol::Xboard => self.say(&format!("# {text}")),
+            _ => self.output.line(&report::info_string(text)),
+        }
+    }
+
+    /// A complaint about the last command: `info string` in UCI and USI, CECP's
     /// `Error (<text>): <command>` in CECP.
     fn info(&self, text: &str) {
         match self.protocol {
@@ -595,7 +604,7 @@ impl Session {
                     self.info(&format!("SyzygyPath {error}; its tablebases are not used"));
                 }
                 if loaded.tables > 0 {
-                    self.info(&format!(
+                    self.note(&format!(
                         "Found {} tablebases (up to {}-man)",
                         loaded.tables, loaded.max_pieces
                     ));

@@ -371,12 +371,13 @@ pub fn thinking_line(
     time_ms: u64,
     nodes: u64,
     seldepth: u32,
+    tbhits: u64,
     pv: &[String],
 ) -> String {
     let time_ms = time_ms.max(1);
     let nps = (u128::from(nodes) * 1000 / u128::from(time_ms)) as u64;
-    let mut line =
-        format!("{depth} {} {} {nodes} {seldepth} {nps} 0\t", xboard_score(score), time_ms / 10);
+    let score = xboard_score(score);
+    let mut line = format!("{depth} {score} {} {nodes} {seldepth} {nps} {tbhits}\t", time_ms / 10);
     for m in pv {
         line.push(' ');
         line += m;
@@ -459,7 +460,7 @@ mod tests {
         assert!(features[0].contains("\nfeature option=\"Move Overhead -spin 10 0 5000\""));
         assert_eq!(features[1], "feature done=1");
         assert_eq!(
-            thinking_line(3, Score::Cp(25), 1234, 5000, 5, &["e2e4".into(), "e7e5".into()]),
+            thinking_line(3, Score::Cp(25), 1234, 5000, 5, 0, &["e2e4".into(), "e7e5".into()]),
             "3 25 123 5000 5 4051 0\t e2e4 e7e5"
         );
         assert_eq!(xboard_score(Score::Mating(3)), 100_002);

@@ -106,6 +106,7 @@ impl SearchObserver for XboardPrinter {
                 report.elapsed.as_millis() as u64 + 1,
                 report.nodes,
                 report.seldepth,
+                report.tbhits,
                 &pv,
             ));
         }
