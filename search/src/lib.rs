@@ -40,8 +40,9 @@
 //! - [`ordering`] (move order and histories), [`see`] (static exchange), [`check`]
 //!   (whether a move gives check), [`correction`] (the evaluation's learnt error),
 //!   [`tt`] (transposition table), [`value`] (score encoding), [`time`] (the clock),
-//!   [`tablebase`] (Syzygy endgame tables, chess only),
-//!   [`skill`] (weaker play), [`limits`] (what a `go` command asks).
+//!   [`tablebase`] (Syzygy endgame tables, chess only), [`memory`] (the guard on every
+//!   allocation the user sizes), [`skill`] (weaker play), [`limits`] (what a `go`
+//!   command asks).
 //!
 //! Dependencies run one way: this interface starts [`thread`], which drives
 //! [`alphabeta`], which searches with a [`worker`]; all three read [`shared`], and
