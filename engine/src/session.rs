@@ -130,9 +130,34 @@ pub struct Session {
 /// How long a perft or bench may still run after `quit` before it is stopped.
 pub const QUIT_GRACE: Duration = Duration::from_secs(10);
 
-/// Runs `f`, turning a panic into `None` (for calls into the rules core on outside text).
-fn guarded<T>(f: impl FnOnce() -> T) -> Option<T> {
-    panic::catch_unwind(AssertUnwindSafe(f)).ok()
+/// Names the guarded read that panics on purpose, for the tests that check a panic is
+/// reported (`EKUMEN_TEST_PANIC=FEN`, `move` or `game end`). Such a panic is always caught
+/// by [`guarded`], so the hook cannot stop the engine.
+const TEST_PANIC_VAR: &str = "EKUMEN_TEST_PANIC";
+
+/// Runs `f`, which reads `what` from outside text with the rules core, turning a panic
+/// into `None` so a bug costs one command, not the process. The panic is a bug all the
+/// same: it is reported on stderr as `BUG: panic while reading <what>: <message>`, which
+/// the protocol tests look for.
+fn guarded<T>(what: &str, f: impl FnOnce() -> T) -> Option<T> {
+    let result = panic::catch_unwind(AssertUnwindSafe(|| {
+        if std::env::var_os(TEST_PANIC_VAR).is_some_and(|v| v == what) {
+            panic!("{TEST_PANIC_VAR} asked for a panic here");
+        }
+        f()
+    }));
+    match result {
+        Ok(value) => Some(value),
+        Err(payload) => {
+            let message = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "(no message)".to_string());
+            eprintln!("BUG: panic while reading {what}: {message}");
+            None
+        }
+    }
 }
 
 fn board_size(variant: VariantId) -> BoardSize {
@@ -160,7 +185,7 @@ pub fn parse_move(pos: &AnyPosition, text: &str, protocol: Protocol) -> Result<M
         }
         _ => text.to_string(),
     };
-    match guarded(|| pos.parse_uci_move(&uci)) {
+    match guarded("move", || pos.parse_uci_move(&uci)) {
         Some(Ok(m)) => Ok(m),
         Some(Err(e)) => Err(e.to_string()),
         None => Err(format!("could not read move '{text}'")),
@@ -650,7 +675,7 @@ impl Session {
                 }
             },
         };
-        let mut pos = match guarded(|| AnyPosition::from_fen(variant, &fen, chess960)) {
+        let mut pos = match guarded("FEN", || AnyPosition::from_fen(variant, &fen, chess960)) {
             Some(Ok(pos)) => pos,
             Some(Err(error)) => {
                 self.info(&format!("invalid {variant} FEN '{fen}': {error}; position unchanged"));

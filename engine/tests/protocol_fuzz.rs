@@ -6,10 +6,12 @@
 //! which lines are malformed (and the exact error line), and the rules core tells whether
 //! a `position` command's FEN and moves are good. Lines that start work (`go`, `bench`)
 //! are followed by `stop` and their final line is awaited.
+//!
+//! The engine survives a panic in its rules core on outside text, but reports it on stderr
+//! as a bug; any such report fails these tests, and two tests inject a panic
+//! (`EKUMEN_TEST_PANIC`) to show that it does.
 
 mod support;
-
-use std::panic::{self, AssertUnwindSafe};
 
 use ekumen_movegen::Rng;
 use ekumen_movegen::{AnyPosition, VariantId};
@@ -113,36 +115,33 @@ fn mutate(rng: &mut Rng, corpus: &[String], line: &str) -> Vec<u8> {
 
 /// Whether the engine must report a problem with this `position` command.
 fn position_is_bad(model: &Model, setup: &PositionSetup, moves: &[String]) -> bool {
-    let result = panic::catch_unwind(AssertUnwindSafe(|| {
-        let info = model.variant.info();
-        let fen = match setup {
-            PositionSetup::Startpos => info.start_fen.to_string(),
-            PositionSetup::Fen(fen) => fen.clone(),
-            PositionSetup::Sfen(sfen) => match usi::sfen_to_fen(sfen, info.pocket > 0) {
-                Ok(fen) => fen,
+    let info = model.variant.info();
+    let fen = match setup {
+        PositionSetup::Startpos => info.start_fen.to_string(),
+        PositionSetup::Fen(fen) => fen.clone(),
+        PositionSetup::Sfen(sfen) => match usi::sfen_to_fen(sfen, info.pocket > 0) {
+            Ok(fen) => fen,
+            Err(_) => return true,
+        },
+    };
+    let Ok(mut pos) = AnyPosition::from_fen(model.variant, &fen, model.chess960) else {
+        return true;
+    };
+    let size = BoardSize { files: info.files, ranks: info.ranks };
+    for text in moves {
+        let uci = match model.protocol {
+            Protocol::Usi => match usi::move_from_usi(text, size) {
+                Ok(uci) => uci,
                 Err(_) => return true,
             },
+            _ => text.clone(),
         };
-        let Ok(mut pos) = AnyPosition::from_fen(model.variant, &fen, model.chess960) else {
-            return true;
-        };
-        let size = BoardSize { files: info.files, ranks: info.ranks };
-        for text in moves {
-            let uci = match model.protocol {
-                Protocol::Usi => match usi::move_from_usi(text, size) {
-                    Ok(uci) => uci,
-                    Err(_) => return true,
-                },
-                _ => text.clone(),
-            };
-            match pos.parse_uci_move(&uci) {
-                Ok(m) => pos.make_move(m),
-                Err(_) => return true,
-            }
+        match pos.parse_uci_move(&uci) {
+            Ok(m) => pos.make_move(m),
+            Err(_) => return true,
         }
-        false
-    }));
-    result.unwrap_or(true)
+    }
+    false
 }
 
 fn is_search_output(line: &str) -> bool {
@@ -153,12 +152,33 @@ fn is_search_output(line: &str) -> bool {
 
 #[test]
 fn random_and_mutated_lines_are_answered() {
+    let checked_errors = fuzz_lines(700, &[]);
+    assert!(checked_errors > 50, "only {checked_errors} malformed lines were checked");
+}
+
+#[test]
+#[should_panic(expected = "BUG: panic while reading FEN")]
+fn a_panic_reading_a_fen_fails_the_fuzz_test() {
+    fuzz_lines(200, &[("EKUMEN_TEST_PANIC", "FEN")]);
+}
+
+#[test]
+#[should_panic(expected = "BUG: panic while reading move")]
+fn a_panic_reading_a_move_fails_the_fuzz_test() {
+    fuzz_lines(200, &[("EKUMEN_TEST_PANIC", "move")]);
+}
+
+/// Feeds `rounds` random, mutated or corpus lines to an engine started with `env` and
+/// checks every answer; returns how many malformed lines had their error checked.
+fn fuzz_lines(rounds: usize, env: &[(&str, &str)]) -> usize {
     let corpus = corpus();
     let mut rng = Rng::new(0xC0FF_EE00_1234_5678);
-    let mut engine = Engine::start();
+    let mut engine = Engine::start_with_env(&[], env);
+    let banner = engine.line();
+    assert!(banner.starts_with("Ekumen "), "banner: {banner}");
     let mut model = Model { protocol: Protocol::Uci, variant: VariantId::Chess, chess960: false };
     let mut checked_errors = 0;
-    for round in 0..700 {
+    for round in 0..rounds {
         let bytes = if round % 10 == 0 {
             (0..rng.below(30)).map(|_| *rng.pick(NOISE)).collect()
         } else {
@@ -210,31 +230,37 @@ fn random_and_mutated_lines_are_answered() {
                     || l.starts_with("No such option: ")
             })
             .collect();
+        engine.assert_no_bugs();
+        let check = |ok: bool| {
+            if !ok {
+                engine.fail(&format!("{text:?}: {output:?}"));
+            }
+        };
         match &parsed {
             Err(error) => {
-                assert_eq!(complaints.len(), 1, "{text:?}: {output:?}");
-                assert_eq!(complaints[0].as_str(), error.to_string(), "{text:?}");
+                check(complaints.len() == 1);
+                check(complaints[0].as_str() == error.to_string());
                 checked_errors += 1;
             }
             Ok(Some(Command::Position { setup, moves })) => {
                 let bad = position_is_bad(&model, setup, moves);
-                assert_eq!(complaints.len(), usize::from(bad), "{text:?}: {output:?}");
+                check(complaints.len() == usize::from(bad));
             }
             Ok(Some(Command::SetOption { name, value })) => {
                 let Some(spec) = options::find(name) else {
-                    assert_eq!(complaints.len(), 1, "{text:?}: {output:?}");
+                    check(complaints.len() == 1);
                     continue;
                 };
                 match options::parse_value(spec, value.as_deref()) {
-                    Err(_) => assert_eq!(complaints.len(), 1, "{text:?}: {output:?}"),
+                    Err(_) => check(complaints.len() == 1),
                     Ok(OptionValue::Combo(variant)) => {
                         model.variant = VariantId::from_name(&variant).expect("a variant");
-                        assert!(complaints.is_empty(), "{text:?}: {output:?}");
+                        check(complaints.is_empty());
                     }
                     Ok(OptionValue::Check(on)) if spec.name == "UCI_Chess960" => {
                         model.chess960 = on;
                     }
-                    Ok(_) => assert!(complaints.len() <= 1, "{text:?}: {output:?}"),
+                    Ok(_) => check(complaints.len() <= 1),
                 }
             }
             Ok(Some(Command::Hello(protocol))) => {
@@ -245,8 +271,8 @@ fn random_and_mutated_lines_are_answered() {
             Ok(_) => {}
         }
     }
-    assert!(checked_errors > 50, "only {checked_errors} malformed lines were checked");
     assert!(engine.quit().success());
+    checked_errors
 }
 
 /// Random FENs built from each variant's own letters, fed straight to `position fen`.
@@ -291,7 +317,10 @@ fn random_fens_are_answered_or_accepted() {
             let model = Model { protocol: Protocol::Uci, variant, chess960: false };
             let bad = position_is_bad(&model, &PositionSetup::Fen(fen.clone()), &[]);
             let answer = engine.ask(&format!("position fen {fen}"));
-            assert_eq!(answer.len(), usize::from(bad), "{fen}: {answer:?}");
+            engine.assert_no_bugs();
+            if answer.len() != usize::from(bad) {
+                engine.fail(&format!("{fen}: {answer:?}"));
+            }
             if !bad {
                 // The engine can search and display any position it accepted.
                 engine.send("go depth 1");

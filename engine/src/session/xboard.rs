@@ -218,7 +218,7 @@ impl Session {
         after.make_move(reply);
         // A reply that ends the game (no legal move included) is claimed when it is
         // played, not pondered on.
-        if super::guarded(|| after.outcome()).flatten().is_some() {
+        if super::guarded("game end", || after.outcome()).flatten().is_some() {
             return;
         }
         self.say(&format!("Hint: {}", self.position.move_to_uci(reply)));
@@ -324,7 +324,9 @@ impl Session {
             C::SetBoard(fen) => {
                 self.abort_search();
                 let variant = self.variant();
-                match super::guarded(|| AnyPosition::from_fen(variant, &fen, self.chess960())) {
+                match super::guarded("FEN", || {
+                    AnyPosition::from_fen(variant, &fen, self.chess960())
+                }) {
                     Some(Ok(pos)) => {
                         self.position = pos;
                         self.after_position_change();
@@ -451,7 +453,7 @@ impl Session {
         }
         if !self.xboard.analyzing {
             // A finished game is claimed instead of searched, as Fairy-Stockfish does.
-            let outcome = super::guarded(|| pos.outcome()).flatten();
+            let outcome = super::guarded("game end", || pos.outcome()).flatten();
             if let Some(outcome) = outcome {
                 let claim = pos.legal_moves().is_empty()
                     || matches!(outcome.reason, EndReason::FiftyMoves | EndReason::Repetition);

@@ -1,12 +1,17 @@
 //! Driving the `ekumen` binary from tests: spawn it, send lines, read its answers with
 //! time limits, so a hang fails the test instead of stalling it.
+//!
+//! The engine's stderr is kept: a panic the engine survived (it reports
+//! `BUG: panic while reading ...`) or one that killed a thread fails the test at `quit`, or
+//! wherever a test calls [`Engine::assert_no_bugs`].
 
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::thread;
+use std::sync::{Arc, Mutex};
+use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 /// The path of the engine binary cargo built for these tests.
@@ -20,8 +25,16 @@ pub struct Engine {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
+    /// Everything the engine wrote to stderr so far.
+    stderr: Arc<Mutex<Vec<String>>>,
+    stderr_reader: Option<JoinHandle<()>>,
     /// Everything sent and received, for failure messages.
     pub transcript: Vec<String>,
+}
+
+/// Whether an stderr line reports a panic.
+pub fn reports_bug(line: &str) -> bool {
+    line.starts_with("BUG: ") || line.contains("panicked at")
 }
 
 impl Engine {
@@ -35,13 +48,28 @@ impl Engine {
 
     /// Starts the engine with `args` (the banner, if any, is left unread).
     pub fn start_with(args: &[&str]) -> Engine {
+        Engine::start_with_env(args, &[])
+    }
+
+    /// Starts the engine with `args` and extra environment variables.
+    pub fn start_with_env(args: &[&str], env: &[(&str, &str)]) -> Engine {
         let mut child = Command::new(ENGINE)
             .args(args)
+            .envs(env.iter().copied())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .expect("the engine starts");
+        let stderr_pipe = child.stderr.take().expect("piped stderr");
+        let stderr = Arc::new(Mutex::new(Vec::new()));
+        let kept = Arc::clone(&stderr);
+        let stderr_reader = thread::spawn(move || {
+            for line in BufReader::new(stderr_pipe).lines() {
+                let Ok(line) = line else { break };
+                kept.lock().expect("stderr lines").push(line);
+            }
+        });
         let stdout = child.stdout.take().expect("piped stdout");
         let (sender, lines) = mpsc::channel();
         thread::spawn(move || {
@@ -53,7 +81,34 @@ impl Engine {
             }
         });
         let stdin = child.stdin.take();
-        Engine { child, stdin, lines, transcript: Vec::new() }
+        Engine {
+            child,
+            stdin,
+            lines,
+            stderr,
+            stderr_reader: Some(stderr_reader),
+            transcript: Vec::new(),
+        }
+    }
+
+    /// The stderr lines so far that report a panic.
+    pub fn bug_reports(&self) -> Vec<String> {
+        let lines = self.stderr.lock().expect("stderr lines");
+        lines.iter().filter(|l| reports_bug(l)).cloned().collect()
+    }
+
+    /// Fails the test if the engine has reported a panic.
+    pub fn assert_no_bugs(&self) {
+        let bugs = self.bug_reports();
+        assert!(bugs.is_empty(), "{}\n{}", bugs.join("\n"), self.transcript.join("\n"));
+    }
+
+    /// Fails the test with `message`, any panic the engine reported (its stderr may lag
+    /// its stdout by a moment) and the transcript.
+    pub fn fail(&self, message: &str) -> ! {
+        thread::sleep(Duration::from_millis(200));
+        let bugs = self.bug_reports().join("\n");
+        panic!("{bugs}\n{message}\n{}", self.transcript.join("\n"));
     }
 
     /// Sends one line.
@@ -164,11 +219,16 @@ impl Engine {
         self.wait()
     }
 
-    /// Waits for the process to end (fails the test after [`ANSWER_TIMEOUT`]).
+    /// Waits for the process to end (fails the test after [`ANSWER_TIMEOUT`], or if the
+    /// engine reported a panic).
     pub fn wait(mut self) -> ExitStatus {
         let start = Instant::now();
         loop {
             if let Some(status) = self.child.try_wait().expect("the engine can be waited for") {
+                if let Some(reader) = self.stderr_reader.take() {
+                    let _ = reader.join();
+                }
+                self.assert_no_bugs();
                 return status;
             }
             if start.elapsed() > ANSWER_TIMEOUT {
