@@ -3,7 +3,7 @@ CARGO ?= cargo
 EXE ?=
 RELEASE_BIN := target/release/ekumen
 
-.PHONY: build run test perft perft-deep bench tune lint venv clean
+.PHONY: build run test test-clients perft perft-deep bench tune lint venv clean
 
 build:
 	$(CARGO) build --release -p ekumen
@@ -16,9 +16,33 @@ run: build
 	$(RELEASE_BIN)
 
 # The whole test suite; also installs the Python reference packages the client tests use.
+# Tests that need a missing outside program pass without running; each one adds a line
+# to $(SKIP_LOG), printed at the end.
+SKIP_LOG := target/skipped-tests.txt
 test: venv
+	@mkdir -p target && rm -f $(SKIP_LOG)
 	$(CARGO) test --profile ci --workspace
 	.venv/bin/python -m unittest discover -s scripts/analysis -p 'test_*.py'
+	@if [ -s $(SKIP_LOG) ]; then \
+		echo "Skipped tests (a program they need is missing; see docs/testing.md):"; \
+		sed 's/^/  /' $(SKIP_LOG); \
+	else echo "No test skipped."; fi
+
+# Installs the outside programs the real-client tests use, as far as packages allow, then
+# fails if a client is still missing: Cute Chess and Fairy-Stockfish are built from source
+# (docs/testing.md says how).
+test-clients: venv
+	apt-get install -y xboard xvfb || sudo apt-get install -y xboard xvfb
+	@missing=""; \
+	for tool in xboard xvfb-run; do \
+		command -v $$tool >/dev/null || missing="$$missing $$tool"; done; \
+	{ [ -n "$$CUTECHESS_CLI" ] || command -v cutechess-cli >/dev/null; } \
+		|| missing="$$missing cutechess-cli"; \
+	{ [ -n "$$FAIRY_STOCKFISH" ] || command -v fairy-stockfish >/dev/null; } \
+		|| missing="$$missing fairy-stockfish"; \
+	.venv/bin/python -c 'import pyffish, chess' || missing="$$missing pyffish/python-chess"; \
+	if [ -n "$$missing" ]; then echo "missing clients:$$missing (docs/testing.md)"; exit 1; fi
+	@echo "Every client is installed: make test runs every client test."
 
 venv:
 	scripts/setup_venv.sh

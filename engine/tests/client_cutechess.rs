@@ -3,7 +3,7 @@
 //!
 //! Cute Chess is a Qt application that no package repository this project uses provides,
 //! so the test runs only where it is installed: `CUTECHESS_CLI=/path/to/cutechess-cli`, or
-//! `cutechess-cli` on the PATH. Elsewhere it says SKIPPED and passes.
+//! `cutechess-cli` on the PATH. Elsewhere it passes and `make test` lists it as skipped.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -22,7 +22,9 @@ fn cutechess() -> Option<PathBuf> {
 #[test]
 fn a_cutechess_gothic_match_ends_without_a_rules_dispute() {
     let Some(cutechess) = cutechess() else {
-        eprintln!("SKIPPED: no cutechess-cli (set CUTECHESS_CLI to run this test)");
+        ekumen_tests::skip::skipped(
+            "no cutechess-cli (build Cute Chess, docs/testing.md; or set CUTECHESS_CLI)",
+        );
         return;
     };
     let output = Command::new(cutechess)

@@ -77,9 +77,9 @@ fn ekumen_against_itself_in_every_variant() {
 #[test]
 fn ekumen_against_fairy_stockfish() {
     let Some(fairy) = fairy_stockfish() else {
-        eprintln!(
-            "SKIPPED: Fairy-Stockfish not found (set FAIRY_STOCKFISH=/path/to/fairy-stockfish \
-             or put fairy-stockfish on the PATH)"
+        ekumen_tests::skip::skipped(
+            "Fairy-Stockfish not found (build it, docs/testing.md; set FAIRY_STOCKFISH or put \
+             fairy-stockfish on the PATH)",
         );
         return;
     };

@@ -19,8 +19,9 @@ fn imports_work(python: &Path, modules: &str) -> bool {
 }
 
 /// The venv's Python once it can import `modules` (comma-separated, as Python's `import`
-/// takes them), running the setup script if it cannot yet. `None` after printing why
-/// `skipped` (what the caller cannot do without it) when the environment cannot be made.
+/// takes them), running the setup script if it cannot yet. `None` when the environment
+/// cannot be made, after recording why `skipped` (what the caller cannot do without it)
+/// with [`crate::skip::skipped`].
 pub fn project_python(modules: &str, skipped: &str) -> Option<PathBuf> {
     let root = repository();
     let python = root.join(".venv/bin/python");
@@ -28,14 +29,16 @@ pub fn project_python(modules: &str, skipped: &str) -> Option<PathBuf> {
         match Command::new(root.join("scripts/setup_venv.sh")).output() {
             Ok(o) if o.status.success() => {}
             Ok(o) => {
-                eprintln!(
-                    "SKIPPED: scripts/setup_venv.sh failed, so {skipped}:\n{}",
+                crate::skip::skipped(&format!(
+                    "scripts/setup_venv.sh failed, so {skipped}:\n{}",
                     String::from_utf8_lossy(&o.stderr)
-                );
+                ));
                 return None;
             }
             Err(e) => {
-                eprintln!("SKIPPED: cannot run scripts/setup_venv.sh ({e}), so {skipped}");
+                crate::skip::skipped(&format!(
+                    "cannot run scripts/setup_venv.sh ({e}), so {skipped}"
+                ));
                 return None;
             }
         }
@@ -43,7 +46,7 @@ pub fn project_python(modules: &str, skipped: &str) -> Option<PathBuf> {
     if imports_work(&python, modules) {
         Some(python)
     } else {
-        eprintln!("SKIPPED: .venv cannot import {modules}, so {skipped}");
+        crate::skip::skipped(&format!(".venv cannot import {modules}, so {skipped}"));
         None
     }
 }
