@@ -24,6 +24,8 @@ fn read(relative: &str) -> String {
 #[derive(Debug, Clone)]
 pub struct PerftCase {
     pub fen: String,
+    /// Read as Chess960 (the line starts `epd960`).
+    pub chess960: bool,
     /// (depth, leaf count)
     pub counts: Vec<(u32, u64)>,
 }
@@ -37,7 +39,9 @@ pub fn perft_cases(name: &str) -> Vec<PerftCase> {
             continue;
         }
         if let Some(fen) = line.strip_prefix("epd ") {
-            cases.push(PerftCase { fen: fen.trim().to_string(), counts: Vec::new() });
+            cases.push(PerftCase { fen: fen.trim().to_string(), chess960: false, counts: vec![] });
+        } else if let Some(fen) = line.strip_prefix("epd960 ") {
+            cases.push(PerftCase { fen: fen.trim().to_string(), chess960: true, counts: vec![] });
         } else if let Some(rest) = line.strip_prefix("perft ") {
             let mut parts = rest.split_whitespace();
             let depth = parts.next().and_then(|d| d.parse().ok());

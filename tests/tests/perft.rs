@@ -12,7 +12,7 @@ const QUICK_LEAVES: u64 = 5_000_000;
 fn run(variant: VariantId, file: &str, budget: u64) -> usize {
     let mut checked = 0;
     for case in perft_cases(file) {
-        let mut pos = AnyPosition::from_fen(variant, &case.fen, false)
+        let mut pos = AnyPosition::from_fen(variant, &case.fen, case.chess960)
             .unwrap_or_else(|e| panic!("{file}: {}: {e}", case.fen));
         for &(depth, expected) in case.counts.iter().filter(|(_, n)| *n <= budget) {
             let nodes = pos.perft(depth);
