@@ -479,18 +479,15 @@ fn a_ponder_search_finished_before_ponderhit_repeats_its_last_line() {
 }
 
 #[test]
-fn time_limits_are_respected() {
+fn odd_limits_still_give_a_move() {
+    // Clocks as a GUI judges them are timed in protocol_clocks.rs; here, clocks already
+    // run out or negative, and a node limit, still give a move at once.
     let mut engine = Engine::start();
     engine.ask("uci");
     engine.send("position startpos");
-    for (go, limit_ms) in [
-        ("go movetime 200", 1500),
-        ("go wtime 500 btime 500 winc 0 binc 0", 1500),
-        ("go wtime 0 btime 0", 1500),
-        ("go wtime -100 btime 1000", 1500),
-        ("go wtime 3000 btime 3000 movestogo 1", 4500),
-        ("go nodes 500", 3000),
-    ] {
+    for (go, limit_ms) in
+        [("go wtime 0 btime 0", 1500), ("go wtime -100 btime 1000", 1500), ("go nodes 500", 3000)]
+    {
         let start = Instant::now();
         engine.send(go);
         let (_, best) = engine.search_output();

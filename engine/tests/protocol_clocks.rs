@@ -1,0 +1,379 @@
+//! Clocks as a GUI judges them, in UCI, USI and CECP: every move must arrive within the
+//! time the engine was given, less `Move Overhead`.
+//!
+//! The clock runs from the moment the test writes `go` (or `ponderhit`) to the moment it
+//! reads the move, as a GUI's does; starting the process is not on it. A move is allowed
+//! the smaller of the GUI's limit (the time on the clock, or the fixed time, less the
+//! overhead) and the share time management promises (`search/src/time.rs`: 35 % of the
+//! clock, 75 % with one move to go, all of a fixed time, 90 % of a byoyomi period, each
+//! less the overhead), plus the engine's real latency, measured as the overshoot of a
+//! search on a fixed time (the pipe, starting and stopping the threads, which with more
+//! threads than processors takes a few tens of milliseconds). The allowance is tight
+//! enough that a search overrunning its share by 30 % fails
+//! ([`a_thirty_percent_overrun_fails_the_check`]).
+//!
+//! Clocks from 100 ms to 2 s, `movestogo` 1 and more, increments, USI byoyomi, CECP
+//! `level`, `st`, `time` and `otim`, `ponderhit`, one to eight threads (with as many
+//! threads as processors or more, only the GUI's limit is held); a long clock (60 s +
+//! 0.6 s) gets a sensible share of it, and `Slow Mover` changes the time spent. The tests
+//! take one lock, so no two of them share the processors.
+
+mod support;
+
+use std::sync::{Mutex, MutexGuard};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use support::Engine;
+
+/// The `Move Overhead` every test sets, in milliseconds.
+const OVERHEAD: u64 = 30;
+/// The latency allowance is three times the measured latency, within these bounds.
+const LATENCY_FLOOR: Duration = Duration::from_millis(10);
+const LATENCY_CAP: Duration = Duration::from_millis(60);
+/// The cap with as many threads as processors or more, where stopping them waits on the
+/// scheduler.
+const CROWDED_LATENCY_CAP: Duration = Duration::from_millis(120);
+
+static PROCESSORS: Mutex<()> = Mutex::new(());
+
+/// Holds the processors for one timing test.
+fn alone() -> MutexGuard<'static, ()> {
+    PROCESSORS.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+fn ms(n: u64) -> Duration {
+    Duration::from_millis(n)
+}
+
+/// What a move may take.
+#[derive(Debug, Clone, Copy)]
+struct Allowance {
+    /// The GUI's limit: the time given less the overhead.
+    gui: Duration,
+    /// The share of it time management promises to stay within.
+    share: Duration,
+    /// The engine's measured latency, with its margin.
+    latency: Duration,
+}
+
+impl Allowance {
+    fn limit(&self) -> Duration {
+        self.gui.min(self.share) + self.latency
+    }
+
+    fn allows(&self, elapsed: Duration) -> bool {
+        elapsed <= self.limit()
+    }
+}
+
+/// One clock to move on and what it allows, latency aside.
+#[derive(Debug, Clone, Copy)]
+struct Clock {
+    /// The command that sets the clock and starts the search.
+    go: &'static str,
+    /// The time given, in milliseconds.
+    given: u64,
+    /// The share time management promises.
+    share: Duration,
+}
+
+impl Clock {
+    fn allowance(&self, latency: Duration) -> Allowance {
+        Allowance { gui: ms(self.given.saturating_sub(OVERHEAD)), share: self.share, latency }
+    }
+
+    /// With as many threads as processors or more, only the GUI's limit is held: the
+    /// threads take turns with each other and with the test, which overruns the share.
+    fn allowance_with(&self, latency: Duration, threads: u32) -> Allowance {
+        let allowance = self.allowance(latency);
+        if crowded(threads) {
+            Allowance { share: allowance.gui, ..allowance }
+        } else {
+            allowance
+        }
+    }
+}
+
+fn crowded(threads: u32) -> bool {
+    let processors = thread::available_parallelism().map_or(1, |n| n.get());
+    threads as usize >= processors
+}
+
+/// The share of a clock of `clock` ms: 35 % of it, 75 % with one move to go, less the
+/// overhead.
+fn clock_share(clock: u64, one_move_to_go: bool) -> Duration {
+    let percent = if one_move_to_go { 75 } else { 35 };
+    ms((clock * percent / 100).saturating_sub(OVERHEAD).max(1))
+}
+
+/// The share of a byoyomi period of `period` ms: 90 % of it less the overhead.
+fn byoyomi_share(period: u64) -> Duration {
+    ms(period.saturating_sub(OVERHEAD) * 9 / 10)
+}
+
+fn fixed(go: &'static str, time: u64) -> Clock {
+    Clock { go, given: time, share: ms(time - OVERHEAD) }
+}
+
+fn on_clock(go: &'static str, clock: u64, one_move_to_go: bool) -> Clock {
+    Clock { go, given: clock, share: clock_share(clock, one_move_to_go) }
+}
+
+/// UCI clocks for white, from 100 ms to 1 s.
+fn uci_clocks() -> Vec<Clock> {
+    vec![
+        on_clock("go wtime 100 btime 100", 100, false),
+        on_clock("go wtime 300 btime 300 winc 0 binc 0", 300, false),
+        on_clock("go wtime 500 btime 500", 500, false),
+        on_clock("go wtime 1000 btime 1000 winc 100 binc 100", 1000, false),
+        on_clock("go wtime 500 btime 500 movestogo 1", 500, true),
+        on_clock("go wtime 1000 btime 1000 movestogo 1", 1000, true),
+        on_clock("go wtime 1000 btime 1000 movestogo 5", 1000, false),
+        on_clock("go wtime 800 btime 800 winc 200 binc 200 movestogo 3", 800, false),
+        fixed("go movetime 300", 300),
+    ]
+}
+
+/// USI clocks for the first player (`btime`), with and without byoyomi.
+fn usi_clocks() -> Vec<Clock> {
+    let main_and_period = clock_share(500, false) + byoyomi_share(500);
+    vec![
+        on_clock("go btime 100 wtime 600000 byoyomi 0", 100, false),
+        on_clock("go btime 1000 wtime 1000 binc 100 winc 100", 1000, false),
+        Clock { go: "go btime 0 wtime 0 byoyomi 1000", given: 1000, share: byoyomi_share(1000) },
+        Clock { go: "go btime 500 wtime 500 byoyomi 500", given: 1000, share: main_and_period },
+    ]
+}
+
+/// CECP clocks: the commands before `go`, for the engine playing white. `time` is in
+/// centiseconds; `level MPS BASE INC` gives moves per session (0: the whole game). `time`
+/// and `otim` are equal: see [`cecp_time_is_the_engines_clock_whichever_side_it_plays`].
+fn cecp_clocks() -> Vec<Clock> {
+    vec![
+        on_clock("level 0 0:01 0\ntime 100\notim 100", 1000, false),
+        on_clock("level 40 0:02 0\ntime 200\notim 200", 2000, false),
+        on_clock("level 1 0:01 0\ntime 100\notim 100", 1000, true),
+        on_clock("level 0 0:01 0.5\ntime 50\notim 50", 500, false),
+        fixed("st 1", 1000),
+    ]
+}
+
+/// Three times the largest overshoot of three searches on a fixed time (`go movetime 100`), within
+/// the bounds: the pipe, starting and stopping the threads, printing the move.
+fn measure_latency(engine: &mut Engine, threads: u32) -> Duration {
+    let mut worst = Duration::ZERO;
+    for _ in 0..3 {
+        let elapsed = time_search(engine, "go movetime 100");
+        worst = worst.max(elapsed.saturating_sub(ms(100 - OVERHEAD)));
+    }
+    let cap = if crowded(threads) { CROWDED_LATENCY_CAP } else { LATENCY_CAP };
+    (worst * 3).clamp(LATENCY_FLOOR, cap)
+}
+
+/// An engine speaking `protocol` (`uci` or `usi`) with the test's overhead, `threads`
+/// threads and `options`, at the start position.
+fn engine(protocol: &str, threads: u32, options: &[&str]) -> Engine {
+    let mut engine = Engine::start();
+    let ok = if protocol == "usi" { "usiok" } else { "uciok" };
+    engine.send(protocol);
+    engine.until(|l| l == ok);
+    let overhead = if protocol == "usi" { "Move_Overhead" } else { "Move Overhead" };
+    engine.ask(&format!("setoption name {overhead} value {OVERHEAD}"));
+    engine.ask(&format!("setoption name Threads value {threads}"));
+    for option in options {
+        engine.ask(&format!("setoption name {option}"));
+    }
+    engine.ask("position startpos");
+    engine
+}
+
+/// Times `command` to the `bestmove` line, which must hold a move.
+fn time_search(engine: &mut Engine, command: &str) -> Duration {
+    engine.sync();
+    let start = Instant::now();
+    engine.send(command);
+    let (_, best) = engine.search_output();
+    let elapsed = start.elapsed();
+    assert!(best.starts_with("bestmove ") && !best.contains("(none)"), "{command}: {best}");
+    elapsed
+}
+
+fn check(what: &str, elapsed: Duration, allowance: Allowance) {
+    assert!(
+        allowance.allows(elapsed),
+        "{what}: {elapsed:?}, more than the {:?} allowed ({allowance:?})",
+        allowance.limit()
+    );
+}
+
+/// Each UCI clock in turn, with `threads` threads.
+fn uci_clocks_with(threads: u32) {
+    let _alone = alone();
+    let mut engine = engine("uci", threads, &[]);
+    let latency = measure_latency(&mut engine, threads);
+    for clock in uci_clocks() {
+        let elapsed = time_search(&mut engine, clock.go);
+        let allowance = clock.allowance_with(latency, threads);
+        check(&format!("{} ({threads} threads)", clock.go), elapsed, allowance);
+    }
+    assert!(engine.quit().success());
+}
+
+#[test]
+fn uci_clocks_one_thread() {
+    uci_clocks_with(1);
+}
+
+#[test]
+fn uci_clocks_two_threads() {
+    uci_clocks_with(2);
+}
+
+#[test]
+fn uci_clocks_eight_threads() {
+    uci_clocks_with(8);
+}
+
+#[test]
+fn usi_clocks_and_byoyomi() {
+    let _alone = alone();
+    let mut engine = engine("usi", 1, &[]);
+    let latency = measure_latency(&mut engine, 1);
+    for clock in usi_clocks() {
+        let elapsed = time_search(&mut engine, clock.go);
+        check(clock.go, elapsed, clock.allowance(latency));
+    }
+    assert!(engine.quit().success());
+}
+
+#[test]
+fn cecp_level_st_time_and_otim() {
+    let _alone = alone();
+    // The latency of the same binary, measured over UCI: CECP has no instant search
+    // that leaves the game alone.
+    let latency = measure_latency(&mut engine("uci", 1, &[]), 1);
+    let mut engine = Engine::start();
+    engine.send("xboard");
+    engine.send("protover 2");
+    engine.until(|l| l == "feature done=1");
+    engine.send(&format!("option Move Overhead={OVERHEAD}"));
+    for clock in cecp_clocks() {
+        engine.send("new");
+        for line in clock.go.lines() {
+            engine.send(line);
+        }
+        engine.send("ping 1");
+        engine.until(|l| l == "pong 1");
+        let start = Instant::now();
+        engine.send("go");
+        let lines = engine.until(|l| l.starts_with("move "));
+        let elapsed = start.elapsed();
+        check(&clock.go.replace('\n', "; "), elapsed, clock.allowance(latency));
+        assert!(lines.last().is_some_and(|l| l.len() > "move ".len()), "{lines:?}");
+        engine.send("force");
+    }
+    engine.send("quit");
+    engine.close_input();
+    assert!(engine.wait().success());
+}
+
+/// After `ponderhit` the clock runs: the move comes within the share of the time left.
+fn ponderhit_with(threads: u32) {
+    let _alone = alone();
+    let mut engine = engine("uci", threads, &["Ponder value true"]);
+    let latency = measure_latency(&mut engine, threads);
+    for clock in [
+        on_clock("go ponder wtime 300 btime 300", 300, false),
+        on_clock("go ponder wtime 1000 btime 1000 movestogo 1", 1000, true),
+        on_clock("go ponder wtime 2000 btime 2000 winc 100 binc 100 movestogo 4", 2000, false),
+    ] {
+        engine.send("position startpos moves e2e4");
+        engine.sync();
+        engine.send(clock.go);
+        thread::sleep(ms(300));
+        let during = engine.sync();
+        assert!(!during.iter().any(|l| l.starts_with("bestmove")), "{during:?}");
+        let elapsed = time_search(&mut engine, "ponderhit");
+        let allowance = clock.allowance_with(latency, threads);
+        check(&format!("{} ({threads} threads)", clock.go), elapsed, allowance);
+    }
+    assert!(engine.quit().success());
+}
+
+#[test]
+fn ponderhit_one_thread() {
+    ponderhit_with(1);
+}
+
+#[test]
+fn ponderhit_four_threads() {
+    ponderhit_with(4);
+}
+
+#[test]
+fn a_long_clock_gets_a_sensible_share() {
+    let _alone = alone();
+    let mut engine = engine("uci", 1, &[]);
+    let elapsed = time_search(&mut engine, "go wtime 60000 btime 60000 winc 600 binc 600");
+    // Between 0.5 % and 10 % of the clock.
+    assert!(elapsed >= ms(300) && elapsed <= ms(6000), "{elapsed:?} of 60 s");
+    assert!(engine.quit().success());
+}
+
+#[test]
+fn slow_mover_changes_the_time_spent() {
+    let _alone = alone();
+    let go = "go wtime 20000 btime 20000 movestogo 20";
+    let mut fast = engine("uci", 1, &["Slow Mover value 10"]);
+    let quick = time_search(&mut fast, go);
+    assert!(fast.quit().success());
+    let mut usual = engine("uci", 1, &[]);
+    let normal = time_search(&mut usual, go);
+    assert!(usual.quit().success());
+    // Slow Mover 10 spends a tenth of the time pool: an optimum of about 97 ms, at most
+    // five of them; at 100 the optimum is about 970 ms.
+    assert!(quick <= ms(500) + LATENCY_CAP, "Slow Mover 10: {quick:?}");
+    assert!(quick * 2 < normal, "Slow Mover 10: {quick:?}, 100: {normal:?}");
+}
+
+#[test]
+fn a_thirty_percent_overrun_fails_the_check() {
+    // Every clock whose share is long enough to time (200 ms and more) would catch a
+    // search that spent 30 % more than its share, even at the largest latency allowed.
+    let clocks: Vec<Clock> = [uci_clocks(), usi_clocks(), cecp_clocks()].concat();
+    let timed: Vec<&Clock> = clocks.iter().filter(|c| c.share >= ms(200)).collect();
+    assert!(timed.len() >= 10, "{timed:?}");
+    for clock in timed {
+        let allowance = clock.allowance(LATENCY_CAP);
+        assert!(allowance.allows(clock.share), "{clock:?}");
+        assert!(!allowance.allows(clock.share.mul_f64(1.3)), "{clock:?}: {allowance:?}");
+    }
+}
+
+/// CECP's `time` is the engine's clock and `otim` the opponent's, whichever side the
+/// engine plays. After `new` the engine plays black; XBoard sends `time` and `otim`, then
+/// `go` to have it play white. The engine files `time` under the colour it played when
+/// `time` arrived (black), so it moves on the opponent's clock.
+#[test]
+#[ignore = "known bug: CECP time is filed under the side the engine played before go"]
+fn cecp_time_is_the_engines_clock_whichever_side_it_plays() {
+    let _alone = alone();
+    let latency = measure_latency(&mut engine("uci", 1, &[]), 1);
+    let mut engine = Engine::start();
+    engine.send("xboard");
+    engine.send("protover 2");
+    engine.until(|l| l == "feature done=1");
+    engine.send(&format!("option Move Overhead={OVERHEAD}"));
+    let clock = on_clock("new\nlevel 0 0:01 0.5\ntime 50\notim 500", 500, false);
+    for line in clock.go.lines() {
+        engine.send(line);
+    }
+    engine.send("ping 1");
+    engine.until(|l| l == "pong 1");
+    let start = Instant::now();
+    engine.send("go");
+    engine.until(|l| l.starts_with("move "));
+    check("time 50, otim 500, go", start.elapsed(), clock.allowance(latency));
+    assert!(engine.quit().success());
+}
