@@ -1,10 +1,10 @@
-//! Lazy SMP: does a second thread help at equal time? Two measurements, printed:
-//! - time to find the suites' mates with 1 and with 2 threads (a `mate` limit ends the
-//!   search as soon as it is found, a time cap bounds it);
-//! - the depth completed from the start positions in a fixed time.
+//! Lazy SMP keeps what one thread finds: with two and four threads, every mate in three or
+//! more of the suites is still found within the node budget one thread is given in
+//! `suites.rs`, the nodes of all threads counted together. (At equal total nodes the
+//! threads do not reach one thread's depth: they search the same tree side by side.)
 //!
-//! It needs two idle cores to mean anything, so it is not part of the normal test run:
-//! `cargo test --release -p ekumen-search --test smp -- --ignored --nocapture`.
+//! Whether a second thread *helps* depends on idle processors: that is measured in time
+//! by the ignored [`two_threads_against_one`], not asserted.
 
 use std::time::{Duration, Instant};
 
@@ -14,7 +14,18 @@ use ekumen_search::{IterationReport, Limits, SearchScore, SearchSettings, Search
 mod common;
 use common::{search_to_end, suite};
 
-fn run(pos: &AnyPosition, threads: usize, limits: Limits) -> (Duration, Vec<IterationReport>) {
+/// The node budget of a mate in `suites.rs`.
+const MATE_BUDGET: u64 = 1_500_000;
+
+fn run(pos: &AnyPosition, threads: usize, limits: Limits) -> Vec<IterationReport> {
+    timed_run(pos, threads, limits).1
+}
+
+fn timed_run(
+    pos: &AnyPosition,
+    threads: usize,
+    limits: Limits,
+) -> (Duration, Vec<IterationReport>) {
     let settings = SearchSettings { threads, hash_mb: 64, ..SearchSettings::default() };
     let mut searcher = Searcher::new(settings);
     let started = Instant::now();
@@ -32,7 +43,31 @@ fn mates(variant: VariantId) -> Vec<(String, u32)> {
 }
 
 #[test]
-#[ignore]
+fn several_threads_find_the_mates() {
+    let mut found = 0;
+    for variant in [VariantId::Chess, VariantId::Gothic, VariantId::Shinobi, VariantId::Gethenian] {
+        for (fen, n) in mates(variant) {
+            let pos = AnyPosition::from_fen(variant, &fen, false).unwrap();
+            for threads in [2, 4] {
+                let limits =
+                    Limits { mate: Some(n), nodes: Some(MATE_BUDGET), ..Limits::default() };
+                let reports = run(&pos, threads, limits);
+                let mated = reports.iter().any(|r| {
+                    r.multipv == 1 && matches!(r.score, SearchScore::Mating(p) if p < 2 * n)
+                });
+                assert!(mated, "{variant} {fen}: mate {n} not found with {threads} threads");
+                found += 1;
+            }
+        }
+    }
+    assert!(found >= 10, "only {found} mates tried");
+}
+
+/// The speed-up in time, printed (docs/search.md has the figures); it needs two idle
+/// cores to mean anything: `cargo test --release -p ekumen-search --test smp --
+/// --ignored --nocapture`.
+#[test]
+#[ignore = "a measurement of speed, for two idle cores"]
 fn two_threads_against_one() {
     let cap = Duration::from_secs(4);
     println!("time to mate (mates in 3 or more), seconds, capped at {cap:?}:");
@@ -45,7 +80,7 @@ fn two_threads_against_one() {
             let pos = AnyPosition::from_fen(variant, fen, false).unwrap();
             for threads in [1, 2] {
                 let limits = Limits { mate: Some(*n), move_time: Some(cap), ..Limits::default() };
-                let (elapsed, reports) = run(&pos, threads, limits);
+                let (elapsed, reports) = timed_run(&pos, threads, limits);
                 let found = reports.iter().any(|r| matches!(r.score, SearchScore::Mating(_)));
                 let seconds = if found { elapsed.as_secs_f64() } else { cap.as_secs_f64() * 2.0 };
                 if threads == 1 {
@@ -70,7 +105,7 @@ fn two_threads_against_one() {
         let mut depths = Vec::new();
         for threads in [1, 2] {
             let limits = Limits { move_time: Some(Duration::from_secs(3)), ..Limits::default() };
-            let (_, reports) = run(&pos, threads, limits);
+            let (_, reports) = timed_run(&pos, threads, limits);
             depths.push(reports.iter().map(|r| r.depth).max().unwrap_or(0));
         }
         println!(
