@@ -9,8 +9,11 @@
 //! search.
 //!
 //! A mate counts as solved when the search reports a mate at least as short within the
-//! budget; a tactic when the search's move is the best move. A few tactics may need more
-//! than the budget, so each suite has a required solve rate; mates must all be solved.
+//! budget; a tactic when the search's move is the best move. Mates must all be solved. A
+//! few tactics need more than the budget: each suite may leave unsolved one more than
+//! the engine leaves today (chess 1 of 21, gothic 0 of 24, shinobi 2 of 14, gethenian 0 of
+//! 18, at 100,000 nodes on one thread, where the search is repeatable), so that a change
+//! costing two tactics fails.
 
 use ekumen_movegen::{dispatch, AnyPosition, GameResult, Position, Variant, VariantId};
 use ekumen_search::{Limits, SearchScore, SearchSettings, Searcher};
@@ -59,13 +62,11 @@ fn run_mates(variant: VariantId, budget: u64) {
     assert!(failures.is_empty(), "{variant}: unsolved mates:\n{}", failures.join("\n"));
 }
 
-fn run_tactics(variant: VariantId, budget: u64, required: f64) {
+fn run_tactics(variant: VariantId, budget: u64, unsolved_allowed: usize) {
     let mut searcher = Searcher::new(settings());
     let tactics: Vec<Case> =
         suite(variant).into_iter().filter(|c| c.mate.is_none() && c.best.is_some()).collect();
-    if tactics.is_empty() {
-        return;
-    }
+    assert!(!tactics.is_empty(), "{variant}: no tactics");
     let mut failures = Vec::new();
     for case in &tactics {
         let pos = AnyPosition::from_fen(variant, &case.fen, false).expect("suite FEN");
@@ -76,13 +77,12 @@ fn run_tactics(variant: VariantId, budget: u64, required: f64) {
             failures.push(format!("{}: bm {:?}, got {:?}", case.fen, case.best, outcome.best));
         }
     }
-    let rate = 1.0 - failures.len() as f64 / tactics.len() as f64;
     println!("{variant}: {} of {} tactics solved", tactics.len() - failures.len(), tactics.len());
     assert!(
-        rate >= required,
-        "{variant}: solved {:.0} % of the tactics (need {:.0} %):\n{}",
-        rate * 100.0,
-        required * 100.0,
+        failures.len() <= unsolved_allowed,
+        "{variant}: {} of {} tactics unsolved (at most {unsolved_allowed} allowed):\n{}",
+        failures.len(),
+        tactics.len(),
         failures.join("\n")
     );
 }
@@ -94,7 +94,7 @@ fn chess_mates() {
 
 #[test]
 fn chess_tactics() {
-    run_tactics(VariantId::Chess, 100_000, 0.75);
+    run_tactics(VariantId::Chess, 100_000, 2);
 }
 
 #[test]
@@ -104,7 +104,7 @@ fn gothic_mates() {
 
 #[test]
 fn gothic_tactics() {
-    run_tactics(VariantId::Gothic, 100_000, 0.75);
+    run_tactics(VariantId::Gothic, 100_000, 1);
 }
 
 #[test]
@@ -114,7 +114,7 @@ fn shinobi_mates() {
 
 #[test]
 fn shinobi_tactics() {
-    run_tactics(VariantId::Shinobi, 100_000, 0.75);
+    run_tactics(VariantId::Shinobi, 100_000, 3);
 }
 
 #[test]
@@ -124,7 +124,7 @@ fn gethenian_mates() {
 
 #[test]
 fn gethenian_tactics() {
-    run_tactics(VariantId::Gethenian, 100_000, 0.75);
+    run_tactics(VariantId::Gethenian, 100_000, 1);
 }
 
 #[test]
