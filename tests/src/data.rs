@@ -103,6 +103,43 @@ pub fn oracle_cases(name: &str) -> Vec<OracleCase> {
         .collect()
 }
 
+/// A sequence of moves and Fairy-Stockfish's optional game end after it
+/// (`oracle/game_ends.txt`).
+#[derive(Debug, Clone)]
+pub struct GameEndCase {
+    pub variant: String,
+    pub fen: String,
+    pub moves: Vec<String>,
+    /// `win`, `loss` or `draw` for the side to move, or `-` when the game goes on.
+    pub end: String,
+}
+
+/// Reads `oracle/game_ends.txt`.
+pub fn game_end_cases() -> Vec<GameEndCase> {
+    read("oracle/game_ends.txt")
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|line| {
+            let fields: Vec<&str> = line.split(" ; ").collect();
+            let [variant, fen, moves, end] = fields[..] else {
+                panic!("oracle/game_ends.txt: bad line '{line}'");
+            };
+            let value = |field: &str, key: &str| -> String {
+                match field.strip_prefix(key) {
+                    Some(value) => value.trim().to_string(),
+                    None => panic!("oracle/game_ends.txt: '{key}' expected in '{line}'"),
+                }
+            };
+            GameEndCase {
+                variant: variant.trim().to_string(),
+                fen: value(fen, "fen "),
+                moves: value(moves, "moves").split_whitespace().map(str::to_string).collect(),
+                end: value(end, "end "),
+            }
+        })
+        .collect()
+}
+
 /// The generator of the random games: `seed` spread over the bits first, so that small
 /// seeds start far apart.
 pub fn rng(seed: u64) -> Rng {

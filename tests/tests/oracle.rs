@@ -1,8 +1,10 @@
 //! Fairy-Stockfish's answers (data/oracle, generated with pyffish) against ours: legal
-//! move lists, perft counts, check flags and on-board game ends, position by position.
+//! move lists, perft counts, check flags and on-board game ends, position by position;
+//! and the optional game ends (repetition, the fifty-move rule, shinobi's perpetual
+//! check) of positions reached by move sequences (`game_ends.txt`).
 
-use ekumen_movegen::{AnyPosition, GameResult, VariantId};
-use ekumen_tests::data::oracle_cases;
+use ekumen_movegen::{AnyPosition, EndReason, GameResult, VariantId};
+use ekumen_tests::data::{game_end_cases, oracle_cases};
 
 /// The FEN with its hand sorted: a FEN typed by hand (the start positions) may list the
 /// hand in another order than Fairy-Stockfish prints it.
@@ -98,4 +100,49 @@ fn shinobi_matches_fairy_stockfish() {
 #[test]
 fn gethenian_matches_fairy_stockfish() {
     assert!(check_variant(VariantId::Gethenian) >= 1000);
+}
+
+fn result_word(result: GameResult) -> &'static str {
+    match result {
+        GameResult::Win => "win",
+        GameResult::Loss => "loss",
+        GameResult::Draw => "draw",
+    }
+}
+
+#[test]
+fn optional_game_ends_match_fairy_stockfish() {
+    let cases = game_end_cases();
+    let mut failures = Vec::new();
+    let mut ends = [0; 4];
+    for case in &cases {
+        let variant = VariantId::from_name(&case.variant).expect("a variant");
+        let mut pos = AnyPosition::from_fen(variant, &case.fen, false).expect("a FEN");
+        for text in &case.moves {
+            let m = pos.parse_uci_move(text).unwrap_or_else(|e| panic!("{case:?}: {text}: {e}"));
+            pos.make_move(m);
+        }
+        // Only the ends a player may claim; the generator left out positions decided on
+        // the board or without a legal move.
+        let end = match pos.outcome() {
+            Some(o) if o.reason == EndReason::Repetition => result_word(o.result),
+            Some(o) if o.reason == EndReason::FiftyMoves => result_word(o.result),
+            Some(o) if o.reason == EndReason::PerpetualCheck => result_word(o.result),
+            _ => "-",
+        };
+        if end != case.end {
+            failures.push(format!("{case:?}: {end}"));
+        }
+        ends[["-", "draw", "win", "loss"].iter().position(|&e| e == case.end).unwrap()] += 1;
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} sequences differ:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
+    // Enough of each kind to mean something: draws, and shinobi's perpetual checks won
+    // and lost.
+    assert!(ends[1] >= 100 && ends[2] + ends[3] >= 4, "{ends:?}");
 }
