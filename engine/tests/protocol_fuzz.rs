@@ -10,6 +10,11 @@
 //! The engine survives a panic in its rules core on outside text, but reports it on stderr
 //! as a bug; any such report fails these tests, and two tests inject a panic
 //! (`EKUMEN_TEST_PANIC`) to show that it does.
+//!
+//! For standard chess an independent judge exists: mutated chess positions are judged by
+//! python-chess (`tests/judges/chess_positions.py`, in the project's .venv). pyffish is
+//! not used as a judge of malformed FENs: its `validate_fen` can crash the interpreter on
+//! them.
 
 mod support;
 
@@ -329,5 +334,109 @@ fn random_fens_are_answered_or_accepted() {
             }
         }
     }
+    assert!(engine.quit().success());
+}
+
+/// Chess positions with mutated FENs and moves.
+fn mutated_chess_positions(rng: &mut Rng, count: usize) -> Vec<String> {
+    const BASES: [(&str, &str); 4] = [
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1",
+        ),
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "e1c1 h3g2 d5e6 g2h1q",
+        ),
+        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", "e2e4 f4e3 g2g4 h4g3"),
+        ("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", "e5f6 g8f6 f6g7"),
+    ];
+    const NOISE: &[u8] = b" -/012345678abcdefghknpqrKQRBNP";
+    let mut mutate = |text: &str| {
+        let mut bytes = text.as_bytes().to_vec();
+        for _ in 0..=rng.below(2) {
+            let at = rng.below(bytes.len() + 1);
+            match rng.below(3) {
+                0 if !bytes.is_empty() => {
+                    bytes.remove(at.min(bytes.len() - 1));
+                }
+                1 => bytes.insert(at, *rng.pick(NOISE)),
+                _ if !bytes.is_empty() => {
+                    let i = at.min(bytes.len() - 1);
+                    bytes[i] = *rng.pick(NOISE);
+                }
+                _ => {}
+            }
+        }
+        String::from_utf8(bytes).expect("ASCII")
+    };
+    (0..count)
+        .map(|i| {
+            let (fen, moves) = BASES[i / 4 % BASES.len()];
+            let prefix: Vec<&str> = moves.split(' ').take(1 + i / 16 % 7).collect();
+            match i % 4 {
+                0 => format!("position fen {}", mutate(fen)),
+                1 => format!("position fen {fen} moves {}", mutate(&prefix.join(" "))),
+                2 => format!("position fen {} moves {}", mutate(fen), prefix.join(" ")),
+                _ => format!("position fen {fen} moves {}", prefix.join(" ")),
+            }
+        })
+        .collect()
+}
+
+/// Mutated chess positions, judged by python-chess rather than by Ekumen's own rules: the
+/// engine complains exactly about those python-chess finds bad.
+#[test]
+fn chess_positions_are_judged_as_python_chess_judges_them() {
+    let Some(python) = ekumen_tests::python::project_python(
+        "chess",
+        "chess positions cannot be judged by python-chess",
+    ) else {
+        return;
+    };
+    let mut rng = Rng::new(0x5EED_CE55);
+    let mut queries = Vec::new();
+    for line in mutated_chess_positions(&mut rng, 400) {
+        let Ok(Some(Command::Position { setup: PositionSetup::Fen(fen), moves })) =
+            parse_command(&line, Protocol::Uci)
+        else {
+            continue;
+        };
+        queries.push((line, format!("{fen}\t{}\n", moves.join(" "))));
+    }
+    let judge =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/judges/chess_positions.py");
+    let mut child = std::process::Command::new(python)
+        .arg(judge)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("python runs");
+    let input: String = queries.iter().map(|(_, query)| query.as_str()).collect();
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let writer = std::thread::spawn(move || {
+        use std::io::Write;
+        stdin.write_all(input.as_bytes()).expect("the judge reads");
+    });
+    let output = child.wait_with_output().expect("the judge answers");
+    writer.join().expect("written");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let verdicts: Vec<bool> =
+        String::from_utf8_lossy(&output.stdout).lines().map(|l| l == "bad").collect();
+    assert_eq!(verdicts.len(), queries.len());
+
+    let mut engine = Engine::start();
+    engine.ask("uci");
+    let mut bad = 0;
+    for ((line, _), &judged_bad) in queries.iter().zip(&verdicts) {
+        let answer = engine.ask(line);
+        engine.assert_no_bugs();
+        if answer.len() != usize::from(judged_bad) {
+            engine.fail(&format!("{line}: python-chess says bad={judged_bad}, got {answer:?}"));
+        }
+        bad += usize::from(judged_bad);
+    }
+    // Both kinds are well represented.
+    assert!(bad > 50 && queries.len() - bad > 50, "{bad} bad of {}", queries.len());
     assert!(engine.quit().success());
 }
