@@ -108,9 +108,11 @@ fn an_interrupted_iteration_plays_the_last_finished_one_s_move() {
 fn move_time_is_kept() {
     let _processor = timed();
     let limits = Limits { move_time: Some(ms(300)), ..Limits::default() };
-    let started = Instant::now();
     let settings = SearchSettings { move_overhead: ms(20), ..SearchSettings::default() };
-    let (result, _) = run(settings, &start(VariantId::Shinobi), limits);
+    // The hash is allocated before the clock starts, as an engine does at `isready`.
+    let mut searcher = Searcher::new(settings);
+    let started = Instant::now();
+    let (result, _) = search_to_end(&mut searcher, &start(VariantId::Shinobi), limits);
     let elapsed = started.elapsed();
     assert!(result.best.is_some());
     assert!(elapsed >= ms(200) && elapsed <= ms(450), "{elapsed:?}");
@@ -128,8 +130,10 @@ fn a_fast_clock_is_never_exceeded() {
             increment: [ms(10), ms(10)],
             ..Limits::default()
         };
+        // The hash is allocated before the clock starts, as an engine does at `isready`.
+        let mut searcher = Searcher::new(SearchSettings::default());
         let started = Instant::now();
-        let (result, _) = run(SearchSettings::default(), &start(variant), limits);
+        let (result, _) = search_to_end(&mut searcher, &start(variant), limits);
         assert!(result.best.is_some());
         assert!(started.elapsed() < ms(left - 10), "{variant}: {:?}", started.elapsed());
     }
