@@ -32,7 +32,8 @@ test: venv
 # fails if a client is still missing: Cute Chess and Fairy-Stockfish are built from source
 # (docs/testing.md says how).
 test-clients: venv
-	apt-get install -y xboard xvfb || sudo apt-get install -y xboard xvfb
+	if [ "$$(id -u)" = 0 ]; then sudo=; else sudo=sudo; fi; \
+		$$sudo apt-get update && $$sudo apt-get install -y xboard xvfb
 	@missing=""; \
 	for tool in xboard xvfb-run; do \
 		command -v $$tool >/dev/null || missing="$$missing $$tool"; done; \
