@@ -30,13 +30,14 @@ test: venv
 
 # Installs the outside programs the real-client tests use, as far as packages allow, then
 # fails if a client is still missing: Cute Chess and Fairy-Stockfish are built from source
-# (docs/testing.md says how).
+# (docs/testing.md says how). Debian puts xboard in /usr/games.
 test-clients: venv
 	if [ "$$(id -u)" = 0 ]; then sudo=; else sudo=sudo; fi; \
 		$$sudo apt-get update && $$sudo apt-get install -y xboard xvfb
 	@missing=""; \
 	for tool in xboard xvfb-run; do \
-		command -v $$tool >/dev/null || missing="$$missing $$tool"; done; \
+		PATH="$$PATH:/usr/games" command -v $$tool >/dev/null || missing="$$missing $$tool"; \
+	done; \
 	{ [ -n "$$CUTECHESS_CLI" ] || command -v cutechess-cli >/dev/null; } \
 		|| missing="$$missing cutechess-cli"; \
 	{ [ -n "$$FAIRY_STOCKFISH" ] || command -v fairy-stockfish >/dev/null; } \
