@@ -38,9 +38,9 @@ test-clients: venv
 	for tool in xboard xvfb-run; do \
 		PATH="$$PATH:/usr/games" command -v $$tool >/dev/null || missing="$$missing $$tool"; \
 	done; \
-	{ [ -n "$$CUTECHESS_CLI" ] || command -v cutechess-cli >/dev/null; } \
+	{ [ -x "$$CUTECHESS_CLI" ] || command -v cutechess-cli >/dev/null; } \
 		|| missing="$$missing cutechess-cli"; \
-	{ [ -n "$$FAIRY_STOCKFISH" ] || command -v fairy-stockfish >/dev/null; } \
+	{ [ -x "$$FAIRY_STOCKFISH" ] || command -v fairy-stockfish >/dev/null; } \
 		|| missing="$$missing fairy-stockfish"; \
 	.venv/bin/python -c 'import pyffish, chess' || missing="$$missing pyffish/python-chess"; \
 	if [ -n "$$missing" ]; then echo "missing clients:$$missing (docs/testing.md)"; exit 1; fi
