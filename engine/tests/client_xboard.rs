@@ -73,7 +73,7 @@ fn strings(args: &[&str]) -> Vec<String> {
 #[test]
 fn xboard_matches_end_on_the_board() {
     let Some(xboard) = xboard() else {
-        eprintln!("SKIPPED: no xboard/xvfb-run (install: sudo scripts/clients/install_xboard.sh)");
+        ekumen_tests::skip::skipped("no xboard or xvfb-run (make test-clients installs both)");
         return;
     };
     for variant in ["gothic", "shinobi", "coherent"] {
@@ -109,7 +109,7 @@ fn xboard_matches_end_on_the_board() {
 #[test]
 fn xboard_analysis_shows_thinking_lines() {
     let Some(xboard) = xboard() else {
-        eprintln!("SKIPPED: no xboard/xvfb-run (install: sudo scripts/clients/install_xboard.sh)");
+        ekumen_tests::skip::skipped("no xboard or xvfb-run (make test-clients installs both)");
         return;
     };
     let dir = scratch("analysis");
