@@ -360,10 +360,8 @@ fn a_thirty_percent_overrun_fails_the_check() {
 
 /// CECP's `time` is the engine's clock and `otim` the opponent's, whichever side the
 /// engine plays. After `new` the engine plays black; XBoard sends `time` and `otim`, then
-/// `go` to have it play white. The engine files `time` under the colour it played when
-/// `time` arrived (black), so it moves on the opponent's clock.
+/// `go` to have it play white: the engine must move on its own short clock.
 #[test]
-#[ignore = "known bug: CECP time is filed under the side the engine played before go"]
 fn cecp_time_is_the_engines_clock_whichever_side_it_plays() {
     let _alone = alone();
     let latency = measure_latency(&mut engine("uci", 1, &[]), 1);

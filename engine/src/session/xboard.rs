@@ -60,8 +60,10 @@ struct PlayedMove {
 pub(super) struct XboardState {
     /// The colour the engine plays; `None` in force mode.
     play_color: Option<Color>,
-    /// Remaining clock per colour in ms (from `level`, `time`, `otim`).
-    clock: [Option<u64>; 2],
+    /// Remaining clocks in ms, the engine's ([`ENGINE`], from `time`) and the opponent's
+    /// ([`OPPONENT`], from `otim`); `level` sets both. CECP ties them to the players, not
+    /// to the colours: after `go` the engine may play the other colour.
+    clocks: [Option<u64>; 2],
     increment_ms: u64,
     moves_per_session: u32,
     move_time_ms: Option<u64>,
@@ -83,6 +85,11 @@ pub(super) struct XboardState {
     /// The line being handled, for the `Error (...): <command>` form of a complaint.
     pub(super) command: String,
 }
+
+/// [`XboardState::clocks`]: the engine's clock.
+const ENGINE: usize = 0;
+/// [`XboardState::clocks`]: the opponent's clock.
+const OPPONENT: usize = 1;
 
 /// Prints a CECP search: thinking lines when `post` is on, then `move M`.
 struct XboardPrinter {
@@ -170,8 +177,7 @@ impl Session {
         {
             return;
         }
-        let us = self.position.side_to_move().index();
-        if let Some(clock) = &mut self.xboard.clock[us] {
+        if let Some(clock) = &mut self.xboard.clocks[ENGINE] {
             *clock = clock.saturating_sub(played.elapsed_ms) + self.xboard.increment_ms;
         }
         self.position.make_move(played.best);
@@ -224,7 +230,7 @@ impl Session {
         self.say(&format!("Hint: {}", self.position.move_to_uci(reply)));
         let hit = Arc::new(AtomicBool::new(false));
         self.xboard.pondering = Some((reply, Arc::clone(&hit)));
-        let limits = Limits { ponder: true, ..self.xboard_limits() };
+        let limits = Limits { ponder: true, ..self.xboard_limits(after.side_to_move()) };
         self.start_game_search(after, limits, Some(hit));
     }
 
@@ -284,19 +290,18 @@ impl Session {
             }
             C::Level { moves_per_session, base_ms, increment_ms } => {
                 self.xboard.moves_per_session = moves_per_session;
-                self.xboard.clock = [Some(base_ms); 2];
+                self.xboard.clocks = [Some(base_ms); 2];
                 self.xboard.increment_ms = increment_ms;
                 self.xboard.move_time_ms = None;
             }
             C::MoveTime { ms } => {
                 self.xboard.move_time_ms = Some(ms);
-                self.xboard.clock = [None; 2];
+                self.xboard.clocks = [None; 2];
             }
             C::Depth(depth) => self.xboard.depth = Some(depth),
             C::Time(centiseconds) | C::OpponentTime(centiseconds) => {
-                let ours = self.xboard.play_color.unwrap_or(self.position.side_to_move());
-                let color = if matches!(command, C::Time(_)) { ours } else { !ours };
-                self.xboard.clock[color.index()] = Some(centiseconds.max(0) as u64 * 10);
+                let owner = if matches!(command, C::Time(_)) { ENGINE } else { OPPONENT };
+                self.xboard.clocks[owner] = Some(centiseconds.max(0) as u64 * 10);
             }
             C::UserMove { text, explicit } => {
                 if self.ponder_hit(&text) {
@@ -428,14 +433,18 @@ impl Session {
         }
     }
 
-    fn xboard_limits(&self) -> Limits {
+    /// The limits of a search in which the engine plays `engine` (the side to move).
+    fn xboard_limits(&self, engine: Color) -> Limits {
         let ms = std::time::Duration::from_millis;
         let x = &self.xboard;
         if x.analyzing {
             return Limits { infinite: true, ..Limits::default() };
         }
+        let mut time = [None; 2];
+        time[engine.index()] = x.clocks[ENGINE].map(ms);
+        time[(!engine).index()] = x.clocks[OPPONENT].map(ms);
         Limits {
-            time: x.clock.map(|t| t.map(ms)),
+            time,
             increment: [ms(x.increment_ms); 2],
             moves_to_go: (x.moves_per_session > 0).then_some(x.moves_per_session),
             depth: x.depth,
@@ -463,7 +472,8 @@ impl Session {
                 }
             }
         }
-        let mut limits = Limits { started: Some(started), ..self.xboard_limits() };
+        let engine = self.position.side_to_move();
+        let mut limits = Limits { started: Some(started), ..self.xboard_limits(engine) };
         if self.xboard.analyzing && !self.xboard.excluded.is_empty() {
             let excluded = &self.xboard.excluded;
             limits.search_moves =
