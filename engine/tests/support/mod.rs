@@ -99,8 +99,14 @@ impl Engine {
 
     /// Fails the test if the engine has reported a panic.
     pub fn assert_no_bugs(&self) {
+        if self.bug_reports().is_empty() {
+            return;
+        }
+        // A report comes in several lines (the panic, then the engine's own `BUG:` line),
+        // and stderr may lag: take the whole of it before failing.
+        thread::sleep(Duration::from_millis(200));
         let bugs = self.bug_reports();
-        assert!(bugs.is_empty(), "{}\n{}", bugs.join("\n"), self.transcript.join("\n"));
+        panic!("{}\n{}", bugs.join("\n"), self.transcript.join("\n"));
     }
 
     /// Fails the test with `message`, any panic the engine reported (its stderr may lag
