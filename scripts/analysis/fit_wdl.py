@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fits the score-to-WDL model of eval/src/wdl.rs from `ekumen match` PGN files.
+"""Fits the score-to-WDL model (`win_draw_loss`, engine/src/session.rs) to `ekumen match` PGNs.
 
 Each move of the named engine carries `{score/depth ...}` (the mover's view). Every such
 score, with the game's final result from the mover's side, is one sample. The model is
