@@ -121,6 +121,22 @@ pub struct PieceDef {
 }
 
 impl PieceDef {
+    /// A minor bishop: it slides diagonally and does nothing else. Alone, or with others
+    /// on one colour of square, it cannot mate.
+    pub fn is_minor_slider(&self) -> bool {
+        self.special == Special::None
+            && self.slides == crate::sliders::DIAGONAL
+            && self.leaps.is_empty()
+    }
+
+    /// A minor leaper: it leaps to at most eight squares and does not slide (a knight).
+    pub fn is_minor_leaper(&self) -> bool {
+        self.special == Special::None
+            && self.slides == 0
+            && !self.leaps.is_empty()
+            && self.leaps.len() <= 8
+    }
+
     /// A piece that neither leaps nor slides yet; refine it with the builder methods.
     pub const fn new(name: &'static str, letter: u8, this: PieceType) -> PieceDef {
         PieceDef {

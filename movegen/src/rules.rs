@@ -2,9 +2,8 @@
 //! extinction, the fifty-move rule, repetition and dead positions. Results are from the
 //! side to move's point of view.
 
-use crate::piece::{Color, Special};
+use crate::piece::Color;
 use crate::position::Position;
-use crate::sliders::DIAGONAL;
 use crate::square::Geometry;
 use crate::variant::{StalemateRule, Variant};
 
@@ -159,16 +158,14 @@ impl<V: Variant> Position<V> {
         if others.count() <= 1 {
             return others.is_empty() || {
                 let def = &V::PIECES[self.piece_on(others.lsb()).expect("a piece").kind().index()];
-                def.special == Special::None
-                    && ((def.slides == DIAGONAL && def.leaps.is_empty())
-                        || (def.slides == 0 && def.leaps.len() <= 8 && !def.leaps.is_empty()))
+                def.is_minor_slider() || def.is_minor_leaper()
             };
         }
         let mut colors = 0u8;
         others.all(|sq| {
             let def = &V::PIECES[self.piece_on(sq).expect("a piece").kind().index()];
             colors |= 1 << ((V::Geo::file_of(sq) + V::Geo::rank_of(sq)) & 1);
-            def.slides == DIAGONAL && def.leaps.is_empty() && def.special == Special::None
+            def.is_minor_slider()
         }) && colors != 0b11
     }
 }

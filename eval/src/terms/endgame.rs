@@ -3,8 +3,6 @@
 //! which neither side can force mate.
 
 use ekumen_movegen::attacks::Bb;
-use ekumen_movegen::piece::Special;
-use ekumen_movegen::sliders::DIAGONAL;
 use ekumen_movegen::{Color, Geometry, Position, Square, Variant};
 
 use super::pawns::PawnInfo;
@@ -37,11 +35,10 @@ fn can_force_mate<V: Evaluate>(pos: &Position<V>, color: Color) -> bool {
     for sq in pos.pieces(color) & !pos.royals(color) {
         let Some(piece) = pos.piece_on(sq) else { continue };
         let def = &V::PIECES[piece.kind().index()];
-        let plain = def.special == Special::None;
-        if plain && def.slides == DIAGONAL && def.leaps.is_empty() {
+        if def.is_minor_slider() {
             bishops += 1;
             bishop_colours |= 1 << ((V::Geo::file_of(sq) + V::Geo::rank_of(sq)) & 1);
-        } else if plain && def.slides == 0 && !def.leaps.is_empty() && def.leaps.len() <= 8 {
+        } else if def.is_minor_leaper() {
             knights += 1;
         } else {
             return true;
