@@ -1,69 +1,217 @@
-//! Chess: the classical values (pawn 100 in the middle of the game, a little more in the
-//! endgame), piece-square shapes and king safety of a conventional evaluation. The chess
-//! terms are also the model the chess-like variants start from.
+//! Chess: every term of the evaluation, fitted (`ekumen-tune`) to Fairy-Stockfish's scores
+//! of the quiet positions of its own games and to their results (1,000 games at 30,000
+//! nodes a move, `tune/data/chess-fs30000-s80.txt.xz`; docs/tuning.md, "Chess's fits").
+//! The groups chess had left off (passed-pawn paths, space and outposts, placement, the
+//! king-danger units beyond the pawn cover, threats by type, winnability and the scale)
+//! started from gothic's fitted values and were fitted with the rest.
 
 use ekumen_movegen::variants::Chess;
 
-use crate::{eval_tables, s, EvalParams, Evaluate, KingTerms, PawnTerms, PieceTerms, S};
-
-/// Pawns by rank from their own side: central advance matters in the middle game.
-pub(crate) const PAWN_RANKS: &[S] =
-    &[s(0, 0), s(0, 0), s(2, 0), s(6, 4), s(10, 10), s(16, 20), s(24, 35), s(0, 0)];
-/// Passed pawns by rank.
-pub(crate) const PASSED: &[S] =
-    &[s(0, 0), s(0, 8), s(2, 10), s(6, 20), s(15, 40), s(30, 70), s(50, 115), s(0, 0)];
-/// Rooks like the seventh rank.
-pub(crate) const ROOK_RANKS: &[S] =
-    &[s(0, 0), s(-4, 0), s(-4, 0), s(-2, 0), s(0, 0), s(4, 4), s(20, 15), s(10, 10)];
-
-pub(crate) const PAWN: PieceTerms = PieceTerms::new(90, 115).centre(3, 0).ranks(PAWN_RANKS);
-pub(crate) const KNIGHT: PieceTerms =
-    PieceTerms::new(320, 300).mobility(4, 4).centre(8, 6).advance(2, 0).king_attack(2).phase(1);
-pub(crate) const BISHOP: PieceTerms =
-    PieceTerms::new(330, 320).mobility(5, 5).centre(4, 3).king_attack(2).phase(1);
-pub(crate) const ROOK: PieceTerms = PieceTerms::new(480, 540)
-    .mobility(3, 6)
-    .ranks(ROOK_RANKS)
-    .open_file(40, 15)
-    .king_attack(3)
-    .phase(2);
-pub(crate) const QUEEN: PieceTerms =
-    PieceTerms::new(950, 1000).mobility(2, 4).centre(2, 4).king_attack(5).phase(4);
-pub(crate) const KING: PieceTerms = PieceTerms::new(0, 0).centre(-8, 12).advance(-12, 0);
-
-pub(crate) const KING_TERMS: KingTerms =
-    KingTerms { weak_square: 2, shelter: 3, eg_per_unit: 1, ..KingTerms::NONE };
-/// The king's pawn cover by the ranks between the king and our nearest pawn on a file by
-/// it (none, level, one, two, three, four or more): best one rank ahead, a hole is worst.
-pub(crate) const SHELTER: &[S] = &[s(-20, 0), s(10, 0), s(20, 0), s(8, 0), s(-2, 0), s(-10, 0)];
-/// Enemy pawns advancing on the king, indexed as [`SHELTER`]: most dangerous one or two
-/// ranks away, where they open lines next move.
-pub(crate) const STORM: &[S] = &[s(0, 0), s(-5, 0), s(-25, 0), s(-30, 0), s(-15, 0), s(-5, 0)];
-pub(crate) const PAWN_TERMS: PawnTerms = PawnTerms {
-    doubled: s(-10, -20),
-    isolated: s(-8, -12),
-    connected: s(5, 5),
-    connected_by_rank: &[],
-    supported: S::ZERO,
-    weak_unopposed: S::ZERO,
-    backward: S::ZERO,
-    passed: PASSED,
-    shelter: SHELTER,
-    storm: STORM,
-    blocked_storm: s(-5, 0),
+use crate::{
+    eval_tables, s, EvalParams, Evaluate, ImbalanceTerms, KingTerms, PasserTerms, PawnTerms,
+    PieceTerms, PlacementTerms, ScaleTerms, StructureTerms, WinnabilityTerms,
 };
 
 impl Evaluate for Chess {
     const PARAMS: EvalParams<'static> = EvalParams {
-        pieces: &[PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING],
-        tempo: s(20, 10),
-        bishop_pair: s(30, 50),
-        pawns: PAWN_TERMS,
-        king: KING_TERMS,
-        threat_by_pawn: s(-30, -25),
-        hanging: s(-25, -15),
+        pieces: &[
+            // pawn
+            PieceTerms {
+                value: s(57, 104),
+                in_hand: s(90, 115),
+                mobility: s(0, 0),
+                centre: s(1, -1),
+                advance: s(2, -1),
+                ranks: &[
+                    s(0, 0),
+                    s(10, 0),
+                    s(12, -2),
+                    s(1, 6),
+                    s(6, 8),
+                    s(70, 22),
+                    s(76, 25),
+                    s(0, 0),
+                ],
+                squares: &[],
+                open_file: s(0, 0),
+                king_attack: 0,
+                drop_danger: 0,
+                phase: 0,
+            },
+            // knight
+            PieceTerms {
+                value: s(352, 320),
+                in_hand: s(320, 300),
+                mobility: s(3, 0),
+                centre: s(11, 5),
+                advance: s(6, 5),
+                ranks: &[],
+                squares: &[],
+                open_file: s(-10, -14),
+                king_attack: -1,
+                drop_danger: 0,
+                phase: 1,
+            },
+            // bishop
+            PieceTerms {
+                value: s(394, 344),
+                in_hand: s(330, 320),
+                mobility: s(5, 0),
+                centre: s(8, 3),
+                advance: s(4, 3),
+                ranks: &[],
+                squares: &[],
+                open_file: s(-9, -1),
+                king_attack: 0,
+                drop_danger: 0,
+                phase: 1,
+            },
+            // rook
+            PieceTerms {
+                value: s(536, 572),
+                in_hand: s(480, 540),
+                mobility: s(2, 4),
+                centre: s(2, 2),
+                advance: s(4, 2),
+                ranks: &[
+                    s(14, -2),
+                    s(2, 0),
+                    s(-26, -9),
+                    s(-7, 14),
+                    s(8, -7),
+                    s(16, 10),
+                    s(20, 11),
+                    s(26, 12),
+                ],
+                squares: &[],
+                open_file: s(36, 5),
+                king_attack: -1,
+                drop_danger: 0,
+                phase: 2,
+            },
+            // queen
+            PieceTerms {
+                value: s(974, 1048),
+                in_hand: s(950, 1000),
+                mobility: s(3, -6),
+                centre: s(2, 12),
+                advance: s(-2, 8),
+                ranks: &[],
+                squares: &[],
+                open_file: s(8, 9),
+                king_attack: -1,
+                drop_danger: 0,
+                phase: 4,
+            },
+            // king
+            PieceTerms {
+                value: s(0, 0),
+                in_hand: s(0, 0),
+                mobility: s(0, 0),
+                centre: s(-4, 11),
+                advance: s(-22, 4),
+                ranks: &[],
+                squares: &[],
+                open_file: s(0, 0),
+                king_attack: 0,
+                drop_danger: 0,
+                phase: 0,
+            },
+        ],
+        tempo: s(27, 8),
+        bishop_pair: s(27, 74),
+        imbalance: ImbalanceTerms { ours: &[], theirs: &[] },
+        pawns: PawnTerms {
+            doubled: s(-12, -30),
+            isolated: s(-4, -6),
+            connected: s(11, 1),
+            connected_by_rank: &[],
+            supported: s(16, 2),
+            weak_unopposed: s(-17, -5),
+            backward: s(-7, -8),
+            passed: &[
+                s(0, 0),
+                s(-1, 20),
+                s(-24, 5),
+                s(16, 20),
+                s(65, 36),
+                s(99, 70),
+                s(109, 115),
+                s(0, 0),
+            ],
+            shelter: &[s(-36, 6), s(5, 10), s(18, -2), s(-2, 2), s(5, -12), s(-4, -10)],
+            storm: &[s(-22, -2), s(-10, 18), s(15, 1), s(-25, 0), s(-29, 4), s(-1, -1)],
+            blocked_storm: s(-17, -2),
+        },
+        structure: StructureTerms {
+            space: 48,
+            bishop_pawns: s(0, -4),
+            long_diagonal: s(27, -2),
+            outpost: s(21, 5),
+            behind_pawn: s(9, 1),
+        },
+        placement: PlacementTerms {
+            king_protector: s(-2, -4),
+            rook_on_king_ring: s(24, -10),
+            bishop_on_king_ring: s(44, 10),
+            trapped_rook: s(-35, -15),
+        },
+        king: KingTerms {
+            weak_square: 1,
+            shelter: 2,
+            safe_check: 5,
+            unsafe_check: 2,
+            attacker: 5,
+            no_queen: 7,
+            mobility_edge: 4,
+            flank_attack: s(-1, 0),
+            pawnless_flank: s(-20, -60),
+            flank_defence: -1,
+            blockers: 5,
+            minor_defender: 1,
+            min_attackers: 0,
+            divisor: 4,
+            eg_per_unit: 3,
+            cap: 1200,
+        },
+        threat_by_pawn: s(-51, -42),
+        hanging: s(-15, -11),
+        threat_by_lesser: s(-35, -27),
+        threat_by_push: s(-19, -7),
+        threat_by_minor: &[],
+        threat_by_rook: &[],
+        restricted: s(-6, -2),
+        weak_piece: s(-9, -12),
+        weak_pawn: s(-1, -28),
+        queen_threat_by_leaper: s(-11, 29),
+        queen_threat_by_slider: s(-16, -13),
+        passers: PasserTerms {
+            enemy_king: s(-6, 7),
+            own_king: s(-5, -4),
+            free_span: s(47, 18),
+            free_path: s(46, 17),
+            free_step: s(-2, 11),
+            guarded_step: s(9, 10),
+        },
+        winnability: WinnabilityTerms {
+            passed: 2,
+            pawns: 6,
+            outflanking: 4,
+            both_flanks: 26,
+            infiltration: -7,
+            pawns_only: 36,
+            almost_unwinnable: -35,
+            bias: -47,
+            mg_margin: 8,
+        },
+        scale: ScaleTerms {
+            base: 16,
+            per_pawn: 28,
+            one_flank: -1,
+            opposite_bishops: 29,
+            opposite_bishops_per_man: 4,
+        },
         drawish_margin: 400,
-        ..EvalParams::NONE
     };
     eval_tables!(Chess);
 }

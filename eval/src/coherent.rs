@@ -12,8 +12,7 @@
 
 use ekumen_movegen::variants::Coherent;
 
-use crate::chess::KING_TERMS;
-use crate::{eval_tables, s, EvalParams, Evaluate, PieceTerms};
+use crate::{eval_tables, s, EvalParams, Evaluate, KingTerms, PieceTerms};
 
 const PAWN: PieceTerms =
     PieceTerms::new(280, 320).mobility(2, 2).centre(4, 4).advance(3, 3).king_attack(1);
@@ -25,6 +24,10 @@ const ROOK: PieceTerms = PieceTerms::new(520, 580).mobility(3, 5).king_attack(3)
 const QUEEN: PieceTerms =
     PieceTerms::new(1050, 1100).mobility(2, 4).centre(2, 4).king_attack(5).phase(4);
 const KING: PieceTerms = PieceTerms::new(0, 0).centre(-8, 12).advance(-10, 0);
+/// Chess's hand-set king safety before its fit: the pawn cover, and danger from weak
+/// squares only.
+const KING_TERMS: KingTerms =
+    KingTerms { weak_square: 2, shelter: 3, eg_per_unit: 1, ..KingTerms::NONE };
 
 impl Evaluate for Coherent {
     const PARAMS: EvalParams<'static> = EvalParams {

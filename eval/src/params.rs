@@ -265,7 +265,8 @@ terms! {
     /// The endgame score's scale, in 64ths, by the side ahead's pawns (drop games excepted).
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
     pub struct ScaleTerms {
-        /// The scale with no pawns; each pawn adds `per_pawn`, up to 64.
+        /// The scale before the pawns of the side ahead are counted; each adds
+        /// `per_pawn`, up to 64. A side ahead with no pawns is not scaled.
         base: i32 = 64,
         /// Added per pawn of the side ahead.
         per_pawn: i32 = 0,

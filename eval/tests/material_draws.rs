@@ -46,4 +46,5 @@ fn gothic_follows_the_same_rule_and_its_compounds_mate() {
     assert_eq!(score::<Gothic>("10/10/5k4/10/10/3NNK4/10/10 w - - 0 1"), 0);
     assert!(score::<Gothic>("10/10/5k4/10/10/4AK4/10/10 w - - 0 1") > 200);
     assert!(score::<Gothic>("10/10/5k4/10/10/4CK4/10/10 w - - 0 1") > 200);
+    assert!(score::<Gothic>("10/10/5k4/10/10/4RK4/10/10 w - - 0 1") > 200);
 }

@@ -5,7 +5,7 @@
 
 use ekumen_eval::{
     evaluate_with, s, EvalParams, EvalTables, Evaluate, KingTerms, PasserTerms, PawnTerms,
-    PlacementTerms, ScaleTerms, StructureTerms, WinnabilityTerms, S,
+    PieceTerms, PlacementTerms, ScaleTerms, StructureTerms, WinnabilityTerms, S,
 };
 use ekumen_movegen::variants::{Chess, Gothic};
 use ekumen_movegen::Position;
@@ -107,12 +107,58 @@ fn a_square_table_entry_scores_its_square_and_the_mirrored_ones() {
     }
 }
 
-/// What `with` adds over `without` (two sets of king terms on `V`'s other parameters) to
+/// Conventional chess values (pawn, knight, bishop, rook, queen, king), fixed here so that
+/// the tests below do not move with each fit of chess's own.
+const PLAIN_PIECES: &[PieceTerms] = &[
+    PieceTerms::new(90, 115).centre(3, 0).ranks(&[
+        s(0, 0),
+        s(0, 0),
+        s(2, 0),
+        s(6, 4),
+        s(10, 10),
+        s(16, 20),
+        s(24, 35),
+        s(0, 0),
+    ]),
+    PieceTerms::new(320, 300).mobility(4, 4).centre(8, 6).advance(2, 0).king_attack(2).phase(1),
+    PieceTerms::new(330, 320).mobility(5, 5).centre(4, 3).king_attack(2).phase(1),
+    PieceTerms::new(480, 540)
+        .mobility(3, 6)
+        .ranks(&[s(0, 0), s(-4, 0), s(-4, 0), s(-2, 0), s(0, 0), s(4, 4), s(20, 15), s(10, 10)])
+        .open_file(40, 15)
+        .king_attack(3)
+        .phase(2),
+    PieceTerms::new(950, 1000).mobility(2, 4).centre(2, 4).king_attack(5).phase(4),
+    PieceTerms::new(0, 0).centre(-8, 12).advance(-12, 0),
+];
+
+/// Those pieces with chess's pawn terms and a few hand-set ones, every other group off, so
+/// that each test below sees only the term it switches on.
+const PLAIN_CHESS: EvalParams<'static> = EvalParams {
+    pieces: PLAIN_PIECES,
+    pawns: PawnTerms {
+        connected_by_rank: &[],
+        supported: S::ZERO,
+        weak_unopposed: S::ZERO,
+        backward: S::ZERO,
+        ..Chess::PARAMS.pawns
+    },
+    tempo: s(20, 10),
+    bishop_pair: s(30, 50),
+    king: KingTerms { weak_square: 2, shelter: 3, eg_per_unit: 1, ..KingTerms::NONE },
+    threat_by_pawn: s(-30, -25),
+    hanging: s(-25, -15),
+    drawish_margin: Chess::PARAMS.drawish_margin,
+    ..EvalParams::NONE
+};
+
+/// What `with` adds over `without` (two sets of king terms on `V`'s other parameters, [`PLAIN_CHESS`] for chess) to
 /// the side to move's score in `fen`.
 fn king_share<V: Evaluate>(fen: &str, with: KingTerms, without: KingTerms) -> i32 {
     let pos = Position::<V>::from_fen(fen, false).expect("test FEN");
+    let others = if V::NAME == "chess" { PLAIN_CHESS } else { V::PARAMS };
     let score = |king: KingTerms| {
-        let params = EvalParams { king, ..V::PARAMS };
+        let params = EvalParams { king, ..others };
         evaluate_with(&pos, &params, &EvalTables::<V>::from_params(&params))
     };
     score(with) - score(without)
@@ -174,14 +220,14 @@ fn attackers_and_a_mobility_edge_add_danger() {
 
 /// What `with` adds over chess's own parameters to the side to move's score in `fen`.
 fn chess_gain(fen: &str, with: &EvalParams) -> i32 {
-    share::<Chess>(fen, &Chess::PARAMS) - share::<Chess>(fen, with)
+    share::<Chess>(fen, &PLAIN_CHESS) - share::<Chess>(fen, with)
 }
 
 /// What one set of structure terms and a backward-pawn weight (on chess's other
 /// parameters, which have neither) add to the side to move's score in `fen`.
 fn structure_share(fen: &str, structure: StructureTerms, backward: S) -> i32 {
-    let pawns = PawnTerms { backward, ..Chess::PARAMS.pawns };
-    chess_gain(fen, &EvalParams { structure, pawns, ..Chess::PARAMS })
+    let pawns = PawnTerms { backward, ..PLAIN_CHESS.pawns };
+    chess_gain(fen, &EvalParams { structure, pawns, ..PLAIN_CHESS })
 }
 
 /// [`structure_share`] for one structure term, without the backward-pawn term.
@@ -243,8 +289,7 @@ fn a_pawn_left_behind_its_neighbours_is_backward() {
 #[test]
 fn a_piece_a_pawn_push_would_attack_is_threatened() {
     let threat = s(-100, -100);
-    let added =
-        |fen: &str| chess_gain(fen, &EvalParams { threat_by_push: threat, ..Chess::PARAMS });
+    let added = |fen: &str| chess_gain(fen, &EvalParams { threat_by_push: threat, ..PLAIN_CHESS });
     // Black's knight on d5 can be hit by e2-e4; with a black pawn on f5 guarding e4 the
     // push is not safe, and with e3 blocked it cannot be made.
     let open = "4k3/pp6/8/3n4/8/8/4P3/4K3 b - - 0 1";
@@ -257,13 +302,13 @@ fn a_piece_a_pawn_push_would_attack_is_threatened() {
 
 /// What one set of pawn terms adds over chess's own to the side to move's score in `fen`.
 fn pawn_gain(fen: &str, pawns: PawnTerms) -> i32 {
-    chess_gain(fen, &EvalParams { pawns, ..Chess::PARAMS })
+    chess_gain(fen, &EvalParams { pawns, ..PLAIN_CHESS })
 }
 
 #[test]
 fn connected_pawns_gain_with_their_rank_and_lose_when_opposed() {
     let by_rank = [s(0, 0), s(1, 1), s(2, 2), s(3, 3), s(4, 4), s(5, 5), s(6, 6), s(0, 0)];
-    let pawns = PawnTerms { connected_by_rank: &by_rank, ..Chess::PARAMS.pawns };
+    let pawns = PawnTerms { connected_by_rank: &by_rank, ..PLAIN_CHESS.pawns };
     // White's d- and e-pawns side by side on the third rank, then on the fifth; then the
     // fifth-rank pair with a black pawn ahead of the d-pawn. Black's a-pawn is alone.
     let third = "4k3/p7/8/8/8/3PP3/8/4K3 w - - 0 1";
@@ -283,7 +328,7 @@ fn connected_pawns_gain_with_their_rank_and_lose_when_opposed() {
 
 #[test]
 fn a_weak_pawn_on_a_half_open_file_costs_more() {
-    let pawns = PawnTerms { weak_unopposed: s(-100, -100), ..Chess::PARAMS.pawns };
+    let pawns = PawnTerms { weak_unopposed: s(-100, -100), ..PLAIN_CHESS.pawns };
     // White's isolated d-pawn with nothing ahead of it, then with Black's d-pawn ahead;
     // Black's pawns (a7 b7) are neither isolated nor backward.
     let unopposed = "4k3/pp6/8/8/3P4/8/8/4K3 w - - 0 1";
@@ -297,8 +342,8 @@ fn a_weak_pawn_on_a_half_open_file_costs_more() {
 #[test]
 fn a_piece_or_pawn_attacked_and_not_held_strongly_is_weak() {
     let weak = |fen: &str| {
-        let piece = EvalParams { weak_piece: s(-100, -100), ..Chess::PARAMS };
-        let pawn = EvalParams { weak_pawn: s(-100, -100), ..Chess::PARAMS };
+        let piece = EvalParams { weak_piece: s(-100, -100), ..PLAIN_CHESS };
+        let pawn = EvalParams { weak_pawn: s(-100, -100), ..PLAIN_CHESS };
         (chess_gain(fen, &piece), chess_gain(fen, &pawn))
     };
     // Black's bishop on c5 attacks the knight on e3, which a pawn on f2 holds; with the
@@ -320,7 +365,7 @@ fn a_piece_or_pawn_attacked_and_not_held_strongly_is_weak() {
 
 #[test]
 fn squares_both_sides_attack_restrict_the_side_without_the_stronger_hold() {
-    let restricted = EvalParams { restricted: s(-10, -10), ..Chess::PARAMS };
+    let restricted = EvalParams { restricted: s(-10, -10), ..PLAIN_CHESS };
     // In the start position no square is attacked by both sides.
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     assert_eq!(chess_gain(start, &restricted), 0, "nothing is contested");
@@ -337,7 +382,7 @@ fn squares_both_sides_attack_restrict_the_side_without_the_stronger_hold() {
 #[test]
 fn a_passed_pawn_gains_with_the_enemy_king_far_from_its_path() {
     let passers = PasserTerms { enemy_king: s(0, 100), ..PasserTerms::NONE };
-    let added = |fen: &str| chess_gain(fen, &EvalParams { passers, ..Chess::PARAMS });
+    let added = |fen: &str| chess_gain(fen, &EvalParams { passers, ..PLAIN_CHESS });
     // White's pawn on e6, two steps from promotion: rank weight 12, so each square between
     // the black king and e7 is worth 100 * 12 / 4. Only kings and pawns: all endgame.
     assert_eq!(added("k7/8/4P3/8/8/8/8/4K3 w - - 0 1"), 4 * 300, "a8 is four from e7");
@@ -355,7 +400,7 @@ fn a_passed_pawn_gains_most_when_nothing_stands_or_strikes_in_front_of_it() {
         free_step: s(1, 1),
         ..PasserTerms::NONE
     };
-    let added = |fen: &str| chess_gain(fen, &EvalParams { passers, ..Chess::PARAMS });
+    let added = |fen: &str| chess_gain(fen, &EvalParams { passers, ..PLAIN_CHESS });
     // White's pawn on e6 (rank weight 12): nothing in front; a knight on b7 striking d8
     // beside its path; a knight on b6 striking d7, which the pawn guards; a rook on a8
     // striking e8 on its path but not e7; a rook on a7 striking e7. Black's pawn on h7
@@ -376,8 +421,8 @@ fn chess_eval(fen: &str, params: &EvalParams) -> i32 {
 
 #[test]
 fn complexity_moves_the_endgame_score_of_the_side_ahead_but_never_past_zero() {
-    let with = |winnability| chess_eval(FEN_PAWN_UP, &EvalParams { winnability, ..Chess::PARAMS });
-    let plain = chess_eval(FEN_PAWN_UP, &Chess::PARAMS);
+    let with = |winnability| chess_eval(FEN_PAWN_UP, &EvalParams { winnability, ..PLAIN_CHESS });
+    let plain = chess_eval(FEN_PAWN_UP, &PLAIN_CHESS);
     assert!(plain > 0, "White is a pawn up: {plain}");
     let bias = |bias| WinnabilityTerms { bias, ..WinnabilityTerms::NONE };
     assert_eq!(with(bias(50)), plain + 50, "a complex position widens the edge");
@@ -387,8 +432,8 @@ fn complexity_moves_the_endgame_score_of_the_side_ahead_but_never_past_zero() {
     let flanks = WinnabilityTerms { both_flanks: 40, bias: -1, ..WinnabilityTerms::NONE };
     assert_eq!(with(flanks), plain + 39, "pawns on the a- and h-files");
     let one_side = "4k3/7p/8/8/8/8/6PP/4K3 w - - 0 1";
-    let with_flanks = EvalParams { winnability: flanks, ..Chess::PARAMS };
-    let plain_one_side = chess_eval(one_side, &Chess::PARAMS);
+    let with_flanks = EvalParams { winnability: flanks, ..PLAIN_CHESS };
+    let plain_one_side = chess_eval(one_side, &PLAIN_CHESS);
     assert_eq!(chess_eval(one_side, &with_flanks), plain_one_side - 1, "the g- and h-files");
 }
 
@@ -404,17 +449,17 @@ fn the_endgame_scale_grows_with_the_pawns_and_shrinks_with_opposite_bishops() {
         opposite_bishops: 16,
         opposite_bishops_per_man: 0,
     };
-    let with = EvalParams { scale, ..Chess::PARAMS };
+    let with = EvalParams { scale, ..PLAIN_CHESS };
     // Three white pawns on both halves: 36 + 21 = 57 of 64.
-    let plain = chess_eval(FEN_PAWN_UP, &Chess::PARAMS);
+    let plain = chess_eval(FEN_PAWN_UP, &PLAIN_CHESS);
     assert_eq!(chess_eval(FEN_PAWN_UP, &with), plain * 57 / 64, "three pawns");
     // Two white pawns on one half: 36 + 14 - 8 = 42 of 64.
     let one_side = "4k3/7p/8/8/8/8/6PP/4K3 w - - 0 1";
-    let plain = chess_eval(one_side, &Chess::PARAMS);
+    let plain = chess_eval(one_side, &PLAIN_CHESS);
     assert_eq!(chess_eval(one_side, &with), plain * 42 / 64, "two pawns on one half");
     // A bishop each: on the same colour the pawn scale holds, on opposite colours the
     // endgame part is quartered.
-    let shrink = |fen: &str| chess_eval(fen, &with) as f64 / chess_eval(fen, &Chess::PARAMS) as f64;
+    let shrink = |fen: &str| chess_eval(fen, &with) as f64 / chess_eval(fen, &PLAIN_CHESS) as f64;
     let same = shrink("2b1k3/7p/8/8/8/8/6PP/4KB2 w - - 0 1");
     let opposite = shrink("4kb2/7p/8/8/8/8/6PP/4KB2 w - - 0 1");
     assert!(opposite < same && same < 1.0, "opposite {opposite}, same {same}");
@@ -425,7 +470,7 @@ fn minor_and_rook_threats_weigh_by_the_piece_attacked() {
     // Chess's piece table: pawn, knight, bishop, rook, queen, king.
     let minor = [s(-1, -1), s(-10, -10), s(-20, -20), s(-100, -100), s(-200, -200), S::ZERO];
     let rook = [s(-3, -3), s(-30, -30), s(-40, -40), S::ZERO, s(-50, -50), S::ZERO];
-    let with = EvalParams { threat_by_minor: &minor, threat_by_rook: &rook, ..Chess::PARAMS };
+    let with = EvalParams { threat_by_minor: &minor, threat_by_rook: &rook, ..PLAIN_CHESS };
     let added = |fen: &str| chess_gain(fen, &with);
     // Pawns on h2 and h7 keep the endgames from counting as drawn.
     // Black's knight on f6 attacks White's rook on d5: loose, then guarded by a pawn on
@@ -442,7 +487,7 @@ fn minor_and_rook_threats_weigh_by_the_piece_attacked() {
 
 #[test]
 fn attacks_on_the_kings_flank_and_a_pawnless_flank_cost() {
-    let base = Chess::PARAMS.king;
+    let base = PLAIN_CHESS.king;
     let flank = KingTerms { flank_attack: s(-10, -10), ..base };
     // White's king on g1 behind f2 g2 h2: its flank is e1-h5. Black's rook on a8 hits none
     // of it; on g8 it hits g5, g4, g3 and the pawn on g2; on g4 it hits those but g4 itself,
@@ -496,7 +541,7 @@ fn a_knight_by_the_king_and_guarded_flank_squares_take_danger_away() {
 
 /// What `placement` adds over chess's own parameters (which have none) in `fen`.
 fn placement_gain(fen: &str, placement: PlacementTerms) -> i32 {
-    chess_gain(fen, &EvalParams { placement, ..Chess::PARAMS })
+    chess_gain(fen, &EvalParams { placement, ..PLAIN_CHESS })
 }
 
 #[test]
@@ -526,7 +571,7 @@ fn placement_terms_score_pieces_by_where_they_stand_to_the_kings() {
 
 #[test]
 fn squares_from_which_a_lesser_piece_would_hit_the_queen_cost() {
-    let leaper = EvalParams { queen_threat_by_leaper: s(-10, -10), ..Chess::PARAMS };
+    let leaper = EvalParams { queen_threat_by_leaper: s(-10, -10), ..PLAIN_CHESS };
     // Black's knight on b8 can go to c6 and attack White's queen on d4, unless a white
     // pawn on b5 guards c6.
     assert_eq!(chess_gain("1n2k3/7p/8/8/3Q4/8/7P/4K3 w - - 0 1", &leaper), -10, "Nc6");
@@ -534,7 +579,7 @@ fn squares_from_which_a_lesser_piece_would_hit_the_queen_cost() {
     // Black's bishop on f8 reaches c5 and g7, from which it would attack the queen, but
     // counts only where Black attacks twice: with a rook on c8, c5 (bishop and rook) and
     // d8 (rook and king), from which the rook would attack it.
-    let slider = EvalParams { queen_threat_by_slider: s(-10, -10), ..Chess::PARAMS };
+    let slider = EvalParams { queen_threat_by_slider: s(-10, -10), ..PLAIN_CHESS };
     assert_eq!(chess_gain("4kb2/7p/8/8/3Q4/8/7P/4K3 w - - 0 1", &slider), 0, "bishop alone");
     assert_eq!(chess_gain("2r1kb2/7p/8/8/3Q4/8/7P/4K3 w - - 0 1", &slider), -20, "and a rook");
 }

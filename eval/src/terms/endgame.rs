@@ -78,17 +78,17 @@ pub(crate) fn winnable<V: Evaluate>(
         record!(trace.add("winnability", Color::White, total - before));
     }
 
-    // An edge too small to win without pawns is mostly a draw.
+    // Without pawns, an edge too small to win is mostly a draw, and a larger one wins
+    // as it stands: the pawn-count scale below is for sides that still have pawns.
     let strong = if total.eg > 0 { 0 } else { 1 };
-    if pawns[strong].is_empty()
-        && !V::DROPS
-        && non_pawn_material[strong] - non_pawn_material[1 - strong] < params.drawish_margin
+    let pawnless = pawns[strong].is_empty() && !V::DROPS;
+    if pawnless && non_pawn_material[strong] - non_pawn_material[1 - strong] < params.drawish_margin
     {
         let before = total;
         total.eg /= 4;
         record!(trace.add("drawish_margin", Color::White, total - before));
     }
-    if params.scale != ScaleTerms::NONE && !V::DROPS {
+    if params.scale != ScaleTerms::NONE && !V::DROPS && !pawnless {
         let scale = endgame_scale(pos, &params.scale, tables, &pawns, strong, both_flanks);
         let before = total;
         total.eg = total.eg * scale / 64;
