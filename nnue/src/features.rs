@@ -1,0 +1,114 @@
+//! The network's inputs, shared by the engine and the trainer so that both read a position
+//! the same way.
+//!
+//! Each side's accumulator sees the position from its own side (its *perspective*): an
+//! input per (whose man, relative to the perspective; piece type; square as the perspective
+//! sees it), and in variants with drops an input per (whose hand; piece type; k-th man of
+//! that type in hand), for k below [`HAND_SLOTS`]. A hand of three knights lights the
+//! inputs for k = 0, 1 and 2, so that a drop or a capture to hand changes one input.
+//!
+//! Black sees the board turned so that its own men stand where White's would: mirrored top
+//! to bottom in variants whose pieces move alike to the left and to the right, and turned
+//! a half-turn in gethenian, whose left and right bishops and knights are each other's
+//! mirror images (the move generator gives Black the half-turn of White's moves, so the
+//! half-turn is what makes one set of weights serve both sides).
+//!
+//! Promoted and flipped forms are piece types of their own, and the two armies of shinobi
+//! have their own types, so no input assumes mirrored armies.
+
+use ekumen_movegen::{Color, Geometry, Piece, PieceType, Square, Variant};
+
+/// Hand inputs per (side, piece type): a ninth man of a type in hand lights no more.
+pub const HAND_SLOTS: usize = 8;
+
+/// How one variant's inputs are laid out.
+pub trait Inputs: Variant {
+    /// Black sees the board turned a half-turn rather than mirrored top to bottom.
+    const HALF_TURN: bool = false;
+
+    /// Inputs for the men on the board.
+    const BOARD_INPUTS: usize = 2 * Self::PIECES.len() * <Self::Geo as Geometry>::SQUARES;
+
+    /// All inputs: the board's, then the hands' where the variant drops.
+    const INPUTS: usize =
+        Self::BOARD_INPUTS + if Self::DROPS { 2 * Self::PIECES.len() * HAND_SLOTS } else { 0 };
+
+    /// The square `sq` as `perspective` sees it.
+    #[inline(always)]
+    fn oriented(perspective: Color, sq: Square) -> usize {
+        let sq = sq.index();
+        match perspective {
+            Color::White => sq,
+            Color::Black if Self::HALF_TURN => Self::Geo::SQUARES - 1 - sq,
+            Color::Black => {
+                let files = Self::Geo::FILES as usize;
+                let (rank, file) = (sq / files, sq % files);
+                (Self::Geo::RANKS as usize - 1 - rank) * files + file
+            }
+        }
+    }
+
+    /// The input of `piece` standing on `sq`, seen from `perspective`.
+    #[inline(always)]
+    fn board_input(perspective: Color, piece: Piece, sq: Square) -> usize {
+        let theirs = (piece.color() != perspective) as usize;
+        (theirs * Self::PIECES.len() + piece.kind().index()) * Self::Geo::SQUARES
+            + Self::oriented(perspective, sq)
+    }
+
+    /// The input of the `k`-th man (from 0) of type `kind` in `owner`'s hand, seen from
+    /// `perspective`; `None` from [`HAND_SLOTS`] on.
+    #[inline(always)]
+    fn hand_input(perspective: Color, owner: Color, kind: PieceType, k: usize) -> Option<usize> {
+        if k >= HAND_SLOTS {
+            return None;
+        }
+        let theirs = (owner != perspective) as usize;
+        Some(Self::BOARD_INPUTS + ((theirs * Self::PIECES.len() + kind.index()) * HAND_SLOTS) + k)
+    }
+
+    /// The output bucket for a position with `men` men on the board and in hand, kings
+    /// included, out of `buckets`: the men of the start position and fewer spread evenly,
+    /// the fullest boards in the last bucket.
+    #[inline(always)]
+    fn output_bucket(men: usize, buckets: usize) -> usize {
+        let full = start_men::<Self>().max(2);
+        (men.saturating_sub(2) * buckets / (full - 1)).min(buckets - 1)
+    }
+}
+
+/// The men of the variant's start position, board and hands.
+fn start_men<V: Variant>() -> usize {
+    let fen = V::START_FEN;
+    let board = fen.split(' ').next().unwrap_or("");
+    board.bytes().filter(|b| b.is_ascii_alphabetic()).count()
+}
+
+/// Every input `perspective` sees lit in a position given as its men on the board and its
+/// hands (`hands[colour][piece type]`), in no particular order.
+pub fn active_inputs<V: Inputs>(
+    perspective: Color,
+    men: impl Iterator<Item = (Piece, Square)>,
+    hands: &[[u8; ekumen_movegen::piece::MAX_PIECE_TYPES]; 2],
+    out: &mut Vec<usize>,
+) {
+    out.extend(men.map(|(piece, sq)| V::board_input(perspective, piece, sq)));
+    if V::DROPS {
+        for owner in Color::BOTH {
+            for (kind, &count) in hands[owner.index()].iter().enumerate().take(V::PIECES.len()) {
+                let kind = PieceType(kind as u8);
+                out.extend(
+                    (0..count as usize).filter_map(|k| V::hand_input(perspective, owner, kind, k)),
+                );
+            }
+        }
+    }
+}
+
+impl Inputs for ekumen_movegen::variants::Chess {}
+impl Inputs for ekumen_movegen::variants::Gothic {}
+impl Inputs for ekumen_movegen::variants::Shinobi {}
+impl Inputs for ekumen_movegen::variants::Coherent {}
+impl Inputs for ekumen_movegen::variants::Gethenian {
+    const HALF_TURN: bool = true;
+}
