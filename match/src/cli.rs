@@ -55,9 +55,19 @@ pub struct MatchArgs {
     /// Seed of every random choice (openings, their order).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Write the games to this PGN file.
+    /// Write the games to this PGN file. A file that already holds games is refused
+    /// unless --resume or --overwrite says what to do with them.
     #[arg(long)]
     pub pgn: Option<PathBuf>,
+    /// Continue the match whose games the --pgn file holds: they are counted, not played
+    /// again, and the missing games are played and appended. Give the command line that
+    /// wrote the file (engines, variant, limits, --games, openings, --seed). Without the
+    /// file, the match starts from its first game.
+    #[arg(long, requires = "pgn", conflicts_with = "overwrite")]
+    pub resume: bool,
+    /// Replace the games the --pgn file already holds.
+    #[arg(long, requires = "pgn")]
+    pub overwrite: bool,
     /// Sequential test (two engines): [elo0=0] [elo1=5] [alpha=0.05] [beta=0.05].
     #[arg(long, num_args = 0.., value_name = "KEY=VALUE")]
     pub sprt: Option<Vec<String>>,

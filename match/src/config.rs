@@ -106,6 +106,16 @@ pub enum OpeningSpec {
     Random { plies: u32 },
 }
 
+/// What to do with a PGN file that already holds games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExistingPgn {
+    /// Stop with an error rather than lose them.
+    Refuse,
+    /// Count them and play the games they lack (see [`crate::resume`]).
+    Resume,
+    Overwrite,
+}
+
 /// A validated match command line.
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
@@ -121,6 +131,7 @@ pub struct MatchConfig {
     pub adjudication: Adjudication,
     pub sprt: Option<Sprt>,
     pub pgn: Option<PathBuf>,
+    pub existing_pgn: ExistingPgn,
     pub event: String,
 }
 
@@ -269,6 +280,11 @@ impl MatchConfig {
             },
             sprt,
             pgn: args.pgn.clone(),
+            existing_pgn: match (args.resume, args.overwrite) {
+                (true, _) => ExistingPgn::Resume,
+                (false, true) => ExistingPgn::Overwrite,
+                (false, false) => ExistingPgn::Refuse,
+            },
             event: args.event.clone(),
         })
     }

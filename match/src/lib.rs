@@ -18,6 +18,8 @@
 //! - `tournament`: the worker threads and the main thread that collects the games.
 //! - `pgn`, `stats`, `report`: PGN text and file, Elo/LOS/SPRT arithmetic, and
 //!   what is printed.
+//! - `resume`: the games a PGN file already holds, counted rather than played again
+//!   when a stopped match is resumed.
 //!
 //! # How a game is arbitrated
 //! Each game starts its own two engine processes, so that a hang or a crash cannot leak
@@ -43,6 +45,7 @@ mod openings;
 mod pgn;
 mod record;
 mod report;
+mod resume;
 mod schedule;
 mod stats;
 mod time_control;

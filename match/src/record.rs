@@ -36,6 +36,16 @@ impl GameResult {
         }
     }
 
+    /// The result of a PGN result token; `*` is no result.
+    pub fn from_pgn(token: &str) -> Option<GameResult> {
+        match token {
+            "1-0" => Some(GameResult::WhiteWins),
+            "0-1" => Some(GameResult::BlackWins),
+            "1/2-1/2" => Some(GameResult::Draw),
+            _ => None,
+        }
+    }
+
     /// The points `color` scored (1, 0.5 or 0), if the game was finished.
     pub fn points_for(self, color: Color) -> Option<f64> {
         match (self, color) {

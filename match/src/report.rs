@@ -12,6 +12,8 @@ use std::collections::{BTreeMap, HashMap};
 use ekumen_movegen::Color;
 
 use crate::record::{GameRecord, GameResult};
+use crate::resume::PastGame;
+use crate::schedule::ScheduledGame;
 use crate::stats::{
     elo_from_pentanomial, elo_from_trinomial, EloEstimate, Pentanomial, Sprt, SprtDecision,
     Trinomial,
@@ -53,7 +55,7 @@ pub struct Tally {
     pub finished: usize,
     pub aborted: usize,
     /// How many games ended each way (PGN Termination value).
-    terminations: BTreeMap<&'static str, usize>,
+    terminations: BTreeMap<String, usize>,
     pub total_games: usize,
     sprt: Option<Sprt>,
     /// Whether games come in pairs (then the SPRT and the pair figures use them).
@@ -84,11 +86,28 @@ impl Tally {
             self.aborted += 1;
             return;
         }
-        self.finished += 1;
-        *self.terminations.entry(record.termination.pgn_tag()).or_default() += 1;
         let setup = &record.setup;
+        let game = ScheduledGame {
+            number: setup.number,
+            pairing: setup.pairing,
+            pair: setup.pair,
+            white: setup.white,
+            black: setup.black,
+        };
+        self.count(&game, record.result, record.termination.pgn_tag());
+    }
+
+    /// Counts a game played before, read back from the PGN file of a resumed match.
+    pub fn add_past(&mut self, game: &PastGame) {
+        self.count(&game.scheduled, game.result, &game.termination);
+    }
+
+    /// Counts a finished game, which ended as the PGN `Termination` tag says.
+    fn count(&mut self, setup: &ScheduledGame, result: GameResult, termination: &str) {
+        self.finished += 1;
+        *self.terminations.entry(termination.to_string()).or_default() += 1;
         for (engine, color) in [(setup.white, Color::White), (setup.black, Color::Black)] {
-            let points = record.result.points_for(color).expect("a finished game");
+            let points = result.points_for(color).expect("a finished game");
             let line = &mut self.per_engine[engine];
             match points {
                 p if p > 0.75 => line.wins += 1,
@@ -98,7 +117,7 @@ impl Tally {
         }
         if self.names.len() == 2 {
             let first_color = if setup.white == 0 { Color::White } else { Color::Black };
-            let points = record.result.points_for(first_color).expect("a finished game");
+            let points = result.points_for(first_color).expect("a finished game");
             self.head_to_head = self.per_engine[0];
             match self.open_pairs.remove(&(setup.pairing, setup.pair)) {
                 Some(earlier) => self.pairs.add_pair(earlier, points),

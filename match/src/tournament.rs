@@ -7,20 +7,24 @@
 //! PGN to the writer. When an SPRT reaches a decision, the main thread raises a stop flag:
 //! no new game starts, games in progress end at their next move as aborted, and aborted
 //! games are neither counted nor written.
+//!
+//! A resumed match (see [`crate::resume`]) starts from the games of its PGN file, counted
+//! as if just played, and plays only the game numbers the file lacks.
 
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::thread;
 
-use crate::config::{MatchConfig, OpeningSpec};
+use crate::config::{ExistingPgn, MatchConfig, OpeningSpec};
 use crate::engine_process::EngineProcess;
 use crate::game;
 use crate::openings::{OpeningBook, OpeningCache};
-use crate::pgn::{self, PgnWriter};
+use crate::pgn;
 use crate::record::{GameRecord, GameResult, GameSetup};
 use crate::report::Tally;
-use crate::schedule::schedule;
+use crate::resume::{self, PastGames};
+use crate::schedule::{schedule, ScheduledGame};
 use crate::stats::SprtDecision;
 
 /// Starts each engine once and checks the handshake, so that a wrong path or a broken
@@ -52,29 +56,80 @@ fn progress(line: &str) {
     let _ = writeln!(std::io::stdout().lock(), "{line}");
 }
 
+fn verdict(decision: SprtDecision) -> &'static str {
+    match decision {
+        SprtDecision::AcceptH0 => "H0 accepted",
+        SprtDecision::AcceptH1 => "H1 accepted",
+    }
+}
+
+/// Says what a resumed match took from its PGN file.
+fn report_past_games(config: &MatchConfig, past: &PastGames, tally: &Tally) {
+    if config.existing_pgn != ExistingPgn::Resume {
+        return;
+    }
+    let file = config.pgn.as_deref().map_or(String::new(), |p| p.display().to_string());
+    if past.cut_bytes > 0 {
+        progress(&format!(
+            "Resume: cut an unfinished game ({} bytes) from the end of {file}",
+            past.cut_bytes
+        ));
+    }
+    progress(&format!(
+        "Resume: {} of {} games taken from {file}",
+        past.games.len(),
+        tally.total_games
+    ));
+    if !past.games.is_empty() {
+        progress(&tally.progress_line());
+    }
+}
+
 /// Plays the match `config` describes.
 ///
 /// # Errors
-/// An engine fails its first handshake, or a file cannot be read or written.
+/// An engine fails its first handshake, a file cannot be read or written, or the PGN
+/// file to resume from is another match's.
 pub fn play_match(config: &MatchConfig) -> Result<(), String> {
     let book = OpeningBook::new(&config.openings, config.variant, config.seed)?;
-    let games = schedule(config.tournament, config.engines.len(), config.games_per_pairing);
+    let all_games = schedule(config.tournament, config.engines.len(), config.games_per_pairing);
     let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
     let limits: Vec<String> = config.engines.iter().map(|e| e.limits.describe()).collect();
-    let mut pgn = PgnWriter::create(config.pgn.as_deref())?;
-    check_engines(config)?;
-    progress(&format!(
+    let openings = OpeningCache::new(book);
+    let (mut pgn, past) = resume::open_pgn(config, &all_games, &openings)?;
+    let mut tally =
+        Tally::new(names.clone(), all_games.len(), config.sprt, config.games_per_pairing >= 2);
+    past.games.iter().for_each(|game| tally.add_past(game));
+    let played = past.numbers();
+    let games: Vec<ScheduledGame> =
+        all_games.iter().filter(|game| !played.contains(&game.number)).copied().collect();
+    let header = format!(
         "Match: {} ({}), {} games, limits {}, openings: {}, concurrency {}, seed {}",
         config.variant,
         names.join(" vs "),
-        games.len(),
+        all_games.len(),
         limits.join(" / "),
         openings_text(&config.openings),
         config.concurrency,
         config.seed
-    ));
-    let mut tally = Tally::new(names, games.len(), config.sprt, config.games_per_pairing >= 2);
-    let openings = OpeningCache::new(book);
+    );
+    let decided = tally.sprt_state().and_then(|(llr, decision)| Some((llr, decision?)));
+    if games.is_empty() || decided.is_some() {
+        progress(&header);
+        report_past_games(config, &past, &tally);
+        let reason = match decided {
+            Some((llr, decision)) => {
+                format!("the SPRT has already decided: {} (LLR {llr:.2})", verdict(decision))
+            }
+            None => format!("all {} games are already played", all_games.len()),
+        };
+        progress(&format!("Nothing to play: {reason}"));
+        let _ = write!(std::io::stdout().lock(), "{}", tally.final_report());
+        return pgn.finish().map_err(|e| format!("cannot write the PGN file: {e}"));
+    }
+    check_engines(config)?;
+    progress(&header);
+    report_past_games(config, &past, &tally);
     let next_game = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let (sender, finished) = mpsc::channel::<GameRecord>();
@@ -128,11 +183,10 @@ pub fn play_match(config: &MatchConfig) -> Result<(), String> {
             }
             if let Some((llr, Some(decision))) = tally.sprt_state() {
                 if !stop.swap(true, Ordering::Relaxed) {
-                    let verdict = match decision {
-                        SprtDecision::AcceptH0 => "H0 accepted",
-                        SprtDecision::AcceptH1 => "H1 accepted",
-                    };
-                    progress(&format!("SPRT: {verdict} (LLR {llr:.2}); no more games are started"));
+                    progress(&format!(
+                        "SPRT: {} (LLR {llr:.2}); no more games are started",
+                        verdict(decision)
+                    ));
                 }
             }
         }
