@@ -86,7 +86,7 @@ pub fn open_pgn(
     }
     let read = pgn::read_games(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     let games = check_games(path, &read.games, config, schedule, openings)?;
-    let past = PastGames { games, cut_bytes: text.trim_end().len() - read.whole_len };
+    let past = PastGames { games, cut_bytes: text[read.whole_len..].trim().len() };
     let writer = PgnWriter::append(path, read.whole_len as u64, past.numbers())?;
     Ok((writer, past))
 }
