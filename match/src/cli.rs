@@ -60,9 +60,9 @@ pub struct MatchArgs {
     #[arg(long)]
     pub pgn: Option<PathBuf>,
     /// Continue the match whose games the --pgn file holds: they are counted, not played
-    /// again, and the missing games are played and appended. Give the command line that
-    /// wrote the file (engines, variant, limits, --games, openings, --seed). Without the
-    /// file, the match starts from its first game.
+    /// again, and the games missing are played and appended. Give the command line that
+    /// wrote the file (engines, variant, limits, openings, --seed; --games may be raised).
+    /// Without the file, the match starts from its first game.
     #[arg(long, requires = "pgn", conflicts_with = "overwrite")]
     pub resume: bool,
     /// Replace the games the --pgn file already holds.

@@ -1,12 +1,15 @@
 //! Resuming a match from its PGN file (`--resume`), with the scripted fake engines of
-//! tests/bin/fake_engine.rs: a match stopped after some games and resumed must end with
-//! the games and the figures of the same match played in one go; a file another match
-//! wrote is refused; a game cut short at the end of the file is cut away.
+//! tests/bin/fake_engine.rs: a match stopped after some games (its file written by hand,
+//! or the runner killed) and resumed must end with the games and the figures of the same
+//! match played in one go; a game cut short at the end of the file is cut away; a file
+//! another match wrote is refused; a finished match can be extended.
 
 mod support;
 
 use std::path::Path;
-use std::time::Duration;
+use std::process::{Command, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
 
 use support::{fake, read_pgn, replay, temp_path, MatchRun, PgnGame, Runner};
 
@@ -65,9 +68,11 @@ fn game_texts(text: &str) -> Vec<&str> {
     starts.windows(2).map(|w| &text[w[0]..w[1]]).collect()
 }
 
-/// What must not depend on how the match was run: the tags but the date, the moves and
-/// the result, in game-number order.
-fn comparable(games: &[PgnGame]) -> Vec<(Vec<(String, String)>, Vec<String>, String)> {
+/// A game's tags but the date, its moves and its result.
+type Comparable = (Vec<(String, String)>, Vec<String>, String);
+
+/// What must not depend on how the match was run, in game-number order.
+fn comparable(games: &[PgnGame]) -> Vec<Comparable> {
     let mut games: Vec<&PgnGame> = games.iter().collect();
     games.sort_by_key(|g| g.tag("Round").parse::<usize>().expect("a game number"));
     games
@@ -128,6 +133,50 @@ fn a_resumed_match_ends_as_one_played_in_one_go() {
             replay(game);
         });
     }
+}
+
+#[test]
+fn a_match_killed_while_playing_resumes() {
+    let (_, whole_text, whole_stdout) = uninterrupted("resume-killed-whole.pgn");
+    let whole_games = read_pgn(&temp_path_with("resume-killed-copy.pgn", &whole_text));
+    let pgn = temp_path("resume-killed.pgn");
+    let mut child = Command::new(support::RUNNER)
+        .args(match_args(&pgn, &[]))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the runner starts");
+    let started = Instant::now();
+    // Killed once a few games are written, most likely while others are being played.
+    while std::fs::read_to_string(&pgn).map_or(0, |text| game_texts(&text).len()) < 3 {
+        assert!(started.elapsed() < LIMIT, "no games written");
+        thread::sleep(Duration::from_millis(2));
+    }
+    child.kill().expect("the runner is killed");
+    child.wait().expect("the runner ends");
+    let resumed = run(&match_args(&pgn, &["--resume"]));
+    assert!(resumed.success, "{}", resumed.stderr);
+    assert_eq!(report(&resumed.stdout), report(&whole_stdout));
+    assert_eq!(comparable(&read_pgn(&pgn)), comparable(&whole_games));
+}
+
+#[test]
+fn a_finished_match_can_be_extended() {
+    let (_, text, _) = uninterrupted("resume-extend.pgn");
+    let pgn = temp_path_with("resume-extend-copy.pgn", &text);
+    let more: Vec<String> = match_args(&pgn, &["--resume"])
+        .into_iter()
+        .map(|word| if word == GAMES.to_string() { "14".to_string() } else { word })
+        .collect();
+    let extended = run(&more);
+    assert!(extended.success, "{}", extended.stderr);
+    assert!(extended.stdout.contains(&format!("Resume: {GAMES} of 14 games taken from")));
+    assert_eq!(extended.stdout.matches("Finished game").count(), 4);
+    assert!(extended.stdout.contains("14 games finished, 0 aborted"));
+    let games = read_pgn(&pgn);
+    assert_eq!(games.len(), 14);
+    assert!(std::fs::read_to_string(&pgn).unwrap().starts_with(&text));
 }
 
 /// A file at a fresh path holding `text`.
