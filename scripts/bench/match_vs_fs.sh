@@ -3,16 +3,23 @@
 # opening book (books/VARIANT.epd), colours swapped on each opening; every move checked by
 # Ekumen's rules, games written to a PGN file.
 #
-#   scripts/bench/match_vs_fs.sh FAIRY_STOCKFISH VARIANT [GAMES] [TC] [CONCURRENCY] [SEED]
+#   [PGN=FILE] scripts/bench/match_vs_fs.sh FAIRY_STOCKFISH VARIANT [GAMES] [TC] [CONCURRENCY] [SEED]
 #
 # FAIRY_STOCKFISH is a largeboards build (gothic is 10x8); shinobi and gethenian are read
 # from tests/data/fairy/variants.ini. Defaults: 200 games at 10+0.1, two at a time, seed 1
 # (the seed orders the book's openings, so another seed plays them in another order).
 # Every build meets the same openings, so two builds' runs compare pair by pair
 # (scripts/analysis/paired_scores.py).
+#
+# The games go to target/matches/VARIANT-vs-fs-DATE.pgn, or to PGN=FILE. A stopped match
+# is resumed by running the same command with PGN= set to its file: the games already
+# there are counted and the others played (docs/match.md, "Resuming a match"). The
+# Ekumen binary that plays is a copy kept beside the PGN file (FILE without .pgn, plus
+# .ekumen), so a resumed match goes on with the build it started with, whatever the tree
+# holds by then.
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
-fs=${1:?usage: match_vs_fs.sh FAIRY_STOCKFISH VARIANT [GAMES] [TC] [CONCURRENCY] [SEED]}
+fs=${1:?usage: [PGN=FILE] match_vs_fs.sh FAIRY_STOCKFISH VARIANT [GAMES] [TC] [CONCURRENCY] [SEED]}
 variant=${2:?variant}
 games=${3:-200}
 tc=${4:-10+0.1}
@@ -20,15 +27,24 @@ concurrency=${5:-2}
 seed=${6:-1}
 book="$root/books/$variant.epd"
 [ -f "$book" ] || { echo "match_vs_fs.sh: no opening book $book" >&2; exit 2; }
-cargo build --release --quiet --manifest-path "$root/Cargo.toml" -p ekumen
-ekumen="$root/target/release/ekumen"
-copy=$(mktemp -d)/ekumen
-cp "$ekumen" "$copy" # the match keeps running if the tree is rebuilt meanwhile
-mkdir -p "$root/target/matches"
-pgn="$root/target/matches/$variant-vs-fs-$(date +%Y%m%d-%H%M%S).pgn"
-echo "games: $pgn" >&2
+if [ -n "${PGN:-}" ]; then
+    pgn=$PGN
+else
+    mkdir -p "$root/target/matches"
+    pgn="$root/target/matches/$variant-vs-fs-$(date +%Y%m%d-%H%M%S).pgn"
+fi
+copy="${pgn%.pgn}.ekumen"
+if [ ! -x "$copy" ]; then
+    if [ -s "$pgn" ]; then
+        echo "match_vs_fs.sh: no $copy: the games of $pgn go on with the current build" >&2
+    fi
+    cargo build --release --quiet --manifest-path "$root/Cargo.toml" -p ekumen
+    mkdir -p "$(dirname "$pgn")"
+    cp "$root/target/release/ekumen" "$copy"
+fi
+echo "games: $pgn (to resume: PGN=$pgn $0 $*)" >&2
 exec "$copy" match \
     --engine cmd="$copy" name=Ekumen \
     --engine cmd="$fs" name=Fairy-Stockfish option.VariantPath="$root/tests/data/fairy/variants.ini" \
     --variant "$variant" --tc "$tc" --games "$games" --concurrency "$concurrency" \
-    --openings "$book" --openings-order random --seed "$seed" --pgn "$pgn"
+    --openings "$book" --openings-order random --seed "$seed" --pgn "$pgn" --resume
