@@ -91,9 +91,13 @@ pub fn open_pgn(
     Ok((writer, past))
 }
 
-/// The text of the file at `path`, `None` if there is no file. A character cut in two at
-/// the end (the run stopped while writing it) is left out with the game it belongs to.
+/// The text of the file at `path`, `None` if there is no file, or not a regular one (a
+/// pipe, `/dev/stdout`) that could hold games. A character cut in two at the end (the run
+/// stopped while writing it) is left out with the game it belongs to.
 fn read_text(path: &Path) -> Result<Option<String>, String> {
+    if fs::metadata(path).is_ok_and(|metadata| !metadata.is_file()) {
+        return Ok(None);
+    }
     let bytes = match fs::read(path) {
         Ok(bytes) => bytes,
         Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
