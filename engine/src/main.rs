@@ -4,12 +4,14 @@
 //! protocol (`uci`, `usi`, `xboard`); `ekumen uci` (or `usi`, `xboard`) picks it on the
 //! command line.
 //! `ekumen bench [depth]` and `ekumen perft --variant V [--fen F] --depth D [--threads T]`
-//! run once and exit, for scripts.
+//! run once and exit, for scripts; so does `ekumen datagen` (training samples from
+//! self-play, docs/nnue.md).
 //!
 //! Stdout carries the protocol only. Diagnostics go to stderr through `log` (set
 //! `RUST_LOG=debug` to see them); the option `Debug Log File` records the whole dialogue.
 
 mod bench;
+mod datagen;
 mod input;
 mod output;
 mod perft;
@@ -70,6 +72,8 @@ enum CliCommand {
     },
     /// Play engine-vs-engine games and tournaments, every move checked by Ekumen's rules.
     Match(Box<ekumen_match::MatchArgs>),
+    /// Play self-play games and write their quiet positions as training samples.
+    Datagen(Box<datagen::DatagenArgs>),
 }
 
 fn parse_variant(name: &str) -> Result<VariantId, String> {
@@ -99,6 +103,7 @@ fn main() -> ExitCode {
             run_perft(variant, fen.as_deref(), depth, threads, chess960)
         }
         Some(CliCommand::Match(args)) => ekumen_match::run(*args),
+        Some(CliCommand::Datagen(args)) => datagen::run(&args),
     }
 }
 
