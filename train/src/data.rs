@@ -1,0 +1,176 @@
+//! Training data in memory.
+//!
+//! Each sample's lit inputs are computed once, when the samples are loaded, for both
+//! perspectives: the side to move's, then the other side's, as `u16` input indices in one
+//! flat array (a chess sample with 32 men takes 128 bytes). Its target and output bucket
+//! are computed then too, so an epoch reads nothing but these arrays.
+//!
+//! Validation holds out whole games, so that no position of a held-out game has a
+//! near-twin among the training positions. A game starts where a sample's ply does not
+//! increase over the previous sample's (and at the start of every file); with a
+//! validation fraction `f`, every `k`-th game, `k = round(1 / f)`, is held out, so the
+//! held-out games are spread over the whole data rather than taken from its end.
+
+use std::path::Path;
+
+use ekumen_movegen::Color;
+use ekumen_nnue::features::{active_inputs, Inputs};
+use ekumen_nnue::sample::{samples, Sample};
+
+/// How a sample's target probability is made from its score and its game's result.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Targets {
+    /// The weight of the score; the result gets `1 - lambda`.
+    pub lambda: f32,
+    /// Centipawns to win probability: `sigmoid(cp / scale)`.
+    pub scale: f32,
+}
+
+impl Targets {
+    /// The target for the side to move: `lambda · sigmoid(score / scale) + (1 - lambda) ·
+    /// result`, the result 1 for a win of the side to move, 0.5 for a draw, 0 for a loss.
+    pub fn target(&self, sample: &Sample) -> f32 {
+        let white_result = sample.result as f32 / 2.0;
+        let result = match sample.side {
+            Color::White => white_result,
+            Color::Black => 1.0 - white_result,
+        };
+        self.lambda * sigmoid(sample.score as f32 / self.scale) + (1.0 - self.lambda) * result
+    }
+}
+
+pub fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Samples with their inputs, targets and buckets.
+#[derive(Clone, Debug, Default)]
+pub struct Dataset {
+    /// Sample `i`'s inputs are `inputs[starts[i]..starts[i + 1]]`: the side to move's,
+    /// then as many of the other side's.
+    inputs: Vec<u16>,
+    starts: Vec<usize>,
+    targets: Vec<f32>,
+    buckets: Vec<u8>,
+    /// The game each sample belongs to, numbered from 0 in load order.
+    games: Vec<u32>,
+    last_ply: Option<u16>,
+    /// The most inputs one perspective saw lit in a sample.
+    most_inputs: usize,
+}
+
+impl Dataset {
+    pub fn new() -> Dataset {
+        Dataset { starts: vec![0], ..Dataset::default() }
+    }
+
+    /// Adds a sample; `buckets` is the net's number of output buckets.
+    pub fn push<V: Inputs>(&mut self, sample: &Sample, targets: &Targets, buckets: usize) {
+        assert!(V::INPUTS <= u16::MAX as usize + 1, "inputs must fit u16");
+        let mut lit = Vec::with_capacity(2 * sample.men.len());
+        for perspective in [sample.side, !sample.side] {
+            let before = lit.len();
+            active_inputs::<V>(perspective, sample.men.iter().copied(), &sample.hands, &mut lit);
+            self.most_inputs = self.most_inputs.max(lit.len() - before);
+        }
+        self.inputs.extend(lit.iter().map(|&i| i as u16));
+        self.starts.push(self.inputs.len());
+        self.targets.push(targets.target(sample));
+        self.buckets.push(V::output_bucket(sample.men_count(), buckets) as u8);
+        let new_game = self.last_ply.is_none_or(|last| sample.ply <= last);
+        let game = self.games.last().map_or(0, |&g| g + new_game as u32);
+        self.games.push(game);
+        self.last_ply = Some(sample.ply);
+    }
+
+    /// Adds every sample of a sample file's bytes; the next sample starts a new game.
+    pub fn extend_from_bytes<V: Inputs>(
+        &mut self,
+        bytes: &[u8],
+        targets: &Targets,
+        buckets: usize,
+    ) -> Result<usize, String> {
+        self.last_ply = None;
+        let mut count = 0;
+        for sample in samples::<V>(bytes) {
+            self.push::<V>(&sample?, targets, buckets);
+            count += 1;
+        }
+        self.last_ply = None;
+        Ok(count)
+    }
+
+    /// Loads sample files.
+    pub fn load<V: Inputs>(
+        paths: &[impl AsRef<Path>],
+        targets: &Targets,
+        buckets: usize,
+    ) -> Result<Dataset, String> {
+        let mut data = Dataset::new();
+        for path in paths {
+            let path = path.as_ref();
+            let bytes =
+                std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            data.extend_from_bytes::<V>(&bytes, targets, buckets)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+        Ok(data)
+    }
+
+    pub fn len(&self) -> usize {
+        self.targets.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.targets.is_empty()
+    }
+
+    /// The games the samples come from.
+    pub fn games(&self) -> usize {
+        self.games.last().map_or(0, |&g| g as usize + 1)
+    }
+
+    /// The most inputs one perspective saw lit in a sample.
+    pub fn most_inputs(&self) -> usize {
+        self.most_inputs
+    }
+
+    /// Sample `i`'s lit inputs: the side to move's and the other side's.
+    #[inline(always)]
+    pub fn inputs(&self, i: usize) -> (&[u16], &[u16]) {
+        let both = &self.inputs[self.starts[i]..self.starts[i + 1]];
+        both.split_at(both.len() / 2)
+    }
+
+    #[inline(always)]
+    pub fn target(&self, i: usize) -> f32 {
+        self.targets[i]
+    }
+
+    #[inline(always)]
+    pub fn bucket(&self, i: usize) -> usize {
+        self.buckets[i] as usize
+    }
+
+    /// Splits the samples into training and validation, holding out every `k`-th game,
+    /// `k = round(1 / fraction)` (none for a fraction of 0).
+    pub fn split(&self, fraction: f64) -> Split {
+        let every = if fraction > 0.0 { (1.0 / fraction).round().max(1.0) as u32 } else { 0 };
+        let mut split = Split::default();
+        for (i, &game) in self.games.iter().enumerate() {
+            if every > 0 && game % every == every - 1 {
+                split.validation.push(i as u32);
+            } else {
+                split.training.push(i as u32);
+            }
+        }
+        split
+    }
+}
+
+/// Sample indices for training and for validation.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Split {
+    pub training: Vec<u32>,
+    pub validation: Vec<u32>,
+}

@@ -1,0 +1,18 @@
+//! Trains Ekumen's network evaluation (the net `ekumen-nnue` describes) on the CPU.
+//!
+//! - [`data`]: samples in memory, each with its lit inputs from both sides computed once,
+//!   and the split of whole games between training and validation.
+//! - [`import`]: turns scored FEN text (`fen;score;result`) into sample files.
+//! - [`net`]: the float net: forward pass, backward pass, quantization to a net file.
+//! - [`optimizer`]: AdamW, the learning-rate schedule and the weight bounds that keep the
+//!   quantized net inside its integer types.
+//! - [`quantized`]: a plain scalar evaluation of a net file, the reference the float net
+//!   is checked against.
+//! - [`trainer`]: epochs, data-parallel mini-batches, checkpoints.
+
+pub mod data;
+pub mod import;
+pub mod net;
+pub mod optimizer;
+pub mod quantized;
+pub mod trainer;

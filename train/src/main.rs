@@ -1,0 +1,308 @@
+//! `ekumen-train`: trains a net from sample files and writes it as a net file.
+//!
+//! ```text
+//! ekumen-train --variant chess --data a.samples,b.samples --out chess.nnue [options]
+//! ekumen-train import --variant chess --text scored.txt[.xz] --out scored.samples
+//! ```
+//!
+//! Training prints one line per epoch on stderr (losses, speed, time), writes the
+//! quantized net to `--out` after every epoch, and with `--checkpoint DIR` saves the run
+//! there too, so that `--resume` continues it after a kill. docs/nnue-training.md tells
+//! more.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use ekumen_movegen::{for_variant, VariantId};
+use ekumen_nnue::features::Inputs;
+use ekumen_nnue::file::{Activation, Quantization, Shape};
+use ekumen_train::data::{Dataset, Targets};
+use ekumen_train::import::import_text;
+use ekumen_train::optimizer::{Bounds, Schedule};
+use ekumen_train::trainer::{Config, Trainer};
+use log::{error, info, warn};
+
+#[derive(Parser, Debug)]
+#[command(name = "ekumen-train", about = "Trains Ekumen's network evaluation")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Trains a net (the default: `ekumen-train --variant ...` is `ekumen-train train ...`).
+    Train(TrainArgs),
+    /// Turns `fen;score;result` lines (scores and results from White's side) into samples.
+    Import(ImportArgs),
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum ActivationArg {
+    Screlu,
+    Crelu,
+}
+
+#[derive(Args, Debug)]
+struct TrainArgs {
+    #[arg(long)]
+    variant: String,
+    /// Sample files, separated by commas.
+    #[arg(long, value_delimiter = ',', required = true)]
+    data: Vec<PathBuf>,
+    /// The net file to write (after every epoch).
+    #[arg(long)]
+    out: PathBuf,
+    /// Accumulator width per perspective (a multiple of 16).
+    #[arg(long, default_value_t = 128)]
+    hidden: u32,
+    /// Output buckets by the number of men.
+    #[arg(long, default_value_t = 8)]
+    buckets: u32,
+    #[arg(long, value_enum, default_value_t = ActivationArg::Screlu)]
+    activation: ActivationArg,
+    #[arg(long, default_value_t = 10)]
+    epochs: usize,
+    #[arg(long, default_value_t = 16384)]
+    batch: usize,
+    #[arg(long, default_value_t = 0.001)]
+    lr: f32,
+    /// Epochs (from 1) at whose start the learning rate is multiplied by --lr-gamma;
+    /// by default one drop at 3/4 of the epochs.
+    #[arg(long, value_delimiter = ',')]
+    lr_drop: Option<Vec<usize>>,
+    #[arg(long, default_value_t = 0.1)]
+    lr_gamma: f32,
+    /// Decoupled weight decay (AdamW) of the weights.
+    #[arg(long, default_value_t = 0.01)]
+    wd: f32,
+    /// The weight of the score in the target; the game's result gets 1 - lambda.
+    #[arg(long, default_value_t = 0.75)]
+    lambda: f32,
+    /// Centipawns to win probability: sigmoid(cp / scale).
+    #[arg(long, default_value_t = 400.0)]
+    scale: f32,
+    /// The share of games held out for validation (every round(1/f)-th game).
+    #[arg(long, default_value_t = 0.05)]
+    validation_fraction: f64,
+    /// Worker threads (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// A directory for the checkpoint and every epoch's net.
+    #[arg(long)]
+    checkpoint: Option<PathBuf>,
+    /// Continues the run saved in --checkpoint.
+    #[arg(long, requires = "checkpoint")]
+    resume: bool,
+    /// The net's name in its file (default VARIANT-HIDDEN-eEPOCH).
+    #[arg(long)]
+    name: Option<String>,
+}
+
+#[derive(Args, Debug)]
+struct ImportArgs {
+    #[arg(long)]
+    variant: String,
+    /// `fen;score;result` lines; a name ending in `.xz` is read through `xz -dc`.
+    #[arg(long)]
+    text: PathBuf,
+    /// The sample file to write.
+    #[arg(long)]
+    out: PathBuf,
+}
+
+fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("info")).init();
+    let mut argv: Vec<String> = std::env::args().collect();
+    let commands = ["train", "import", "help", "-h", "--help", "-V", "--version"];
+    if argv.len() > 1 && !commands.contains(&argv[1].as_str()) {
+        argv.insert(1, "train".to_string());
+    }
+    let cli = Cli::parse_from(argv);
+    let variant = match &cli.command {
+        Command::Train(args) => &args.variant,
+        Command::Import(args) => &args.variant,
+    };
+    let Some(id) = VariantId::from_name(variant) else {
+        error!("unknown variant {variant}");
+        return ExitCode::FAILURE;
+    };
+    let outcome = match &cli.command {
+        Command::Train(args) => for_variant!(id, V => train::<V>(args)),
+        Command::Import(args) => for_variant!(id, V => import::<V>(args)),
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            error!("{message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn import<V: Inputs>(args: &ImportArgs) -> Result<(), String> {
+    let text = read_text(&args.text)?;
+    let mut out = Vec::new();
+    let imported =
+        import_text::<V>(&text, &mut out).map_err(|e| format!("{}: {e}", args.text.display()))?;
+    std::fs::write(&args.out, &out)
+        .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
+    info!(
+        "{} samples from about {} games, {} bytes, written to {}",
+        imported.samples,
+        imported.games,
+        out.len(),
+        args.out.display()
+    );
+    Ok(())
+}
+
+/// A text file's contents, through `xz -dc` for a name ending in `.xz`.
+fn read_text(path: &Path) -> Result<String, String> {
+    let bytes = if path.extension().is_some_and(|e| e == "xz") {
+        let output = std::process::Command::new("xz")
+            .arg("-dc")
+            .arg(path)
+            .output()
+            .map_err(|e| format!("cannot run xz: {e}"))?;
+        if !output.status.success() {
+            return Err(format!(
+                "xz -dc {}: {}",
+                path.display(),
+                String::from_utf8_lossy(&output.stderr).trim()
+            ));
+        }
+        output.stdout
+    } else {
+        std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?
+    };
+    String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8", path.display()))
+}
+
+fn train<V: Inputs>(args: &TrainArgs) -> Result<(), String> {
+    if args.hidden == 0 || args.hidden % 16 != 0 {
+        return Err(format!("--hidden {}: a multiple of 16 is needed", args.hidden));
+    }
+    if args.buckets == 0 || args.buckets > ekumen_nnue::file::MAX_BUCKETS {
+        return Err(format!("--buckets {}: 1 to {}", args.buckets, ekumen_nnue::file::MAX_BUCKETS));
+    }
+    let threads = args.threads.unwrap_or_else(rayon::current_num_threads).max(1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
+    pool.install(|| train_in_pool::<V>(args, threads))
+}
+
+fn train_in_pool<V: Inputs>(args: &TrainArgs, threads: usize) -> Result<(), String> {
+    let started = Instant::now();
+    let targets = Targets { lambda: args.lambda, scale: args.scale };
+    let data = Dataset::load::<V>(&args.data, &targets, args.buckets as usize)?;
+    let split = data.split(args.validation_fraction);
+    info!(
+        "{} samples from {} games loaded in {:.1} s: {} for training, {} for validation",
+        data.len(),
+        data.games(),
+        started.elapsed().as_secs_f64(),
+        split.training.len(),
+        split.validation.len()
+    );
+    if split.training.is_empty() {
+        return Err("no training samples".to_string());
+    }
+    let quantization = Quantization::DEFAULT;
+    let most_inputs = data.most_inputs().max(start_men::<V>());
+    let activation = match args.activation {
+        ActivationArg::Screlu => Activation::SquaredClippedRelu,
+        ActivationArg::Crelu => Activation::ClippedRelu,
+    };
+    let drops = args.lr_drop.clone().unwrap_or_else(|| vec![(args.epochs * 3).div_ceil(4) + 1]);
+    let config = Config {
+        shape: Shape {
+            inputs: V::INPUTS as u32,
+            hidden: args.hidden,
+            buckets: args.buckets,
+            activation,
+        },
+        quantization,
+        epochs: args.epochs,
+        batch: args.batch,
+        schedule: Schedule { lr: args.lr, drops, gamma: args.lr_gamma },
+        weight_decay: args.wd,
+        scale: args.scale,
+        seed: args.seed,
+        workers: threads,
+        bounds: Bounds::new(quantization, most_inputs),
+    };
+    let mut trainer = match &args.checkpoint {
+        Some(dir) if args.resume && dir.join("checkpoint.bin").exists() => {
+            let trainer = Trainer::resume(config, dir)?;
+            info!("resumed after epoch {} from {}", trainer.epochs_done, dir.display());
+            trainer
+        }
+        Some(dir) if args.resume => {
+            warn!("no checkpoint in {}: starting afresh", dir.display());
+            Trainer::new(config)
+        }
+        _ => Trainer::new(config),
+    };
+    eprintln!(
+        "{} {}x{}x{} buckets, {:?}, {} threads; bounds ±{:.3} (accumulator), ±{:.3} (output)",
+        V::NAME,
+        V::INPUTS,
+        args.hidden,
+        args.buckets,
+        activation,
+        threads,
+        trainer.config.bounds.accumulator,
+        trainer.config.bounds.output
+    );
+    if trainer.epochs_done == 0 {
+        eprintln!(
+            "epoch   0/{}  train {:.6}  validation {:.6}",
+            args.epochs,
+            trainer.loss(&data, &split.training),
+            trainer.loss(&data, &split.validation)
+        );
+    }
+    let training_started = Instant::now();
+    while trainer.epochs_done < args.epochs {
+        let epoch_started = Instant::now();
+        let train_loss = trainer.epoch(&data, &split.training);
+        let seconds = epoch_started.elapsed().as_secs_f64();
+        let validation_loss = trainer.loss(&data, &split.validation);
+        let epoch = trainer.epochs_done;
+        eprintln!(
+            "epoch {epoch:>3}/{}  train {train_loss:.6}  validation {validation_loss:.6}  \
+             lr {:.2e}  {:.0} samples/s  {:.1} s",
+            args.epochs,
+            trainer.config.schedule.lr(epoch),
+            split.training.len() as f64 / seconds,
+            training_started.elapsed().as_secs_f64()
+        );
+        let name =
+            args.name.clone().unwrap_or_else(|| format!("{}-{}-e{epoch}", V::NAME, args.hidden));
+        let bytes = trainer.net.quantize(V::NAME, &name, most_inputs)?.to_bytes();
+        write(&args.out, &bytes)?;
+        if let Some(dir) = &args.checkpoint {
+            trainer.save(dir)?;
+            write(&dir.join(format!("{name}.nnue")), &bytes)?;
+        }
+    }
+    Ok(())
+}
+
+fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    std::fs::write(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// The men of the variant's start position, board and hands: the most a position lights
+/// per perspective, since captures and promotions add none.
+fn start_men<V: Inputs>() -> usize {
+    let board = V::START_FEN.split(' ').next().unwrap_or("");
+    board.bytes().filter(|b| b.is_ascii_alphabetic()).count()
+}
