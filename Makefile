@@ -3,7 +3,7 @@ CARGO ?= cargo
 EXE ?=
 RELEASE_BIN := target/release/ekumen
 
-.PHONY: build run test test-clients perft perft-deep bench tune lint venv clean
+.PHONY: build run test test-clients perft perft-deep bench tune train lint venv clean
 
 build:
 	$(CARGO) build --release -p ekumen
@@ -78,6 +78,24 @@ tune: venv
 	$(CARGO) run --release -p ekumen-tune -- --variant $(VARIANT) \
 		--data target/tuning/$(VARIANT).txt --out target/tuning/$(VARIANT)-fit.txt \
 		--rust target/tuning/$(VARIANT).rs
+
+# Trains a net from sample files (`ekumen datagen`, or `ekumen-train import` of scored FEN
+# text; docs/nnue-training.md):
+#   make train VARIANT=chess DATA=a.samples[,b.samples] [HIDDEN=128] [EPOCHS=20] [THREADS=2]
+#       [TRAIN_FLAGS="--batch 1024"] [RESUME=1]
+# writes target/nnue/VARIANT-HIDDEN.nnue after every epoch and keeps the checkpoint, and
+# every epoch's net, in target/nnue/VARIANT-HIDDEN/; RESUME=1 continues a stopped run.
+HIDDEN ?= 128
+EPOCHS ?= 20
+THREADS ?= 2
+TRAIN_FLAGS ?=
+train:
+	@test -n "$(DATA)" || { echo "make train: set DATA=file.samples[,...]" >&2; exit 2; }
+	@mkdir -p target/nnue
+	$(CARGO) run --release -p ekumen-train -- --variant $(VARIANT) --data $(DATA) \
+		--hidden $(HIDDEN) --epochs $(EPOCHS) --threads $(THREADS) \
+		--out target/nnue/$(VARIANT)-$(HIDDEN).nnue \
+		--checkpoint target/nnue/$(VARIANT)-$(HIDDEN) $(if $(RESUME),--resume) $(TRAIN_FLAGS)
 
 lint:
 	$(CARGO) fmt --all -- --check

@@ -3,6 +3,7 @@
 //! ```text
 //! ekumen-train --variant chess --data a.samples,b.samples --out chess.nnue [options]
 //! ekumen-train import --variant chess --text scored.txt[.xz] --out scored.samples
+//! ekumen-train eval --variant chess --net chess.nnue [FEN...]
 //! ```
 //!
 //! Training prints one line per epoch on stderr (losses, speed, time), writes the
@@ -15,12 +16,14 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use ekumen_movegen::{for_variant, VariantId};
+use ekumen_movegen::{for_variant, Position, VariantId};
 use ekumen_nnue::features::Inputs;
-use ekumen_nnue::file::{Activation, Quantization, Shape};
+use ekumen_nnue::file::{Activation, NetFile, Quantization, Shape};
+use ekumen_nnue::sample::Sample;
 use ekumen_train::data::{Dataset, Targets};
 use ekumen_train::import::import_text;
 use ekumen_train::optimizer::{Bounds, Schedule};
+use ekumen_train::quantized;
 use ekumen_train::trainer::{Config, Trainer};
 use log::{error, info, warn};
 
@@ -37,6 +40,9 @@ enum Command {
     Train(TrainArgs),
     /// Turns `fen;score;result` lines (scores and results from White's side) into samples.
     Import(ImportArgs),
+    /// Prints a net file's score of positions, for the side to move, in centipawns: the
+    /// reference an engine's evaluation of the same net must give.
+    Eval(EvalArgs),
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -115,10 +121,21 @@ struct ImportArgs {
     out: PathBuf,
 }
 
+#[derive(Args, Debug)]
+struct EvalArgs {
+    #[arg(long)]
+    variant: String,
+    /// The net file.
+    #[arg(long)]
+    net: PathBuf,
+    /// Positions (FEN); the start position if none.
+    fens: Vec<String>,
+}
+
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("info")).init();
     let mut argv: Vec<String> = std::env::args().collect();
-    let commands = ["train", "import", "help", "-h", "--help", "-V", "--version"];
+    let commands = ["train", "import", "eval", "help", "-h", "--help", "-V", "--version"];
     if argv.len() > 1 && !commands.contains(&argv[1].as_str()) {
         argv.insert(1, "train".to_string());
     }
@@ -126,6 +143,7 @@ fn main() -> ExitCode {
     let variant = match &cli.command {
         Command::Train(args) => &args.variant,
         Command::Import(args) => &args.variant,
+        Command::Eval(args) => &args.variant,
     };
     let Some(id) = VariantId::from_name(variant) else {
         error!("unknown variant {variant}");
@@ -134,6 +152,7 @@ fn main() -> ExitCode {
     let outcome = match &cli.command {
         Command::Train(args) => for_variant!(id, V => train::<V>(args)),
         Command::Import(args) => for_variant!(id, V => import::<V>(args)),
+        Command::Eval(args) => for_variant!(id, V => eval::<V>(args)),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -158,6 +177,23 @@ fn import<V: Inputs>(args: &ImportArgs) -> Result<(), String> {
         out.len(),
         args.out.display()
     );
+    Ok(())
+}
+
+fn eval<V: Inputs>(args: &EvalArgs) -> Result<(), String> {
+    let bytes =
+        std::fs::read(&args.net).map_err(|e| format!("cannot read {}: {e}", args.net.display()))?;
+    let net = NetFile::from_bytes(&bytes, V::NAME, V::INPUTS)
+        .map_err(|e| format!("{}: {e}", args.net.display()))?;
+    let start = [V::START_FEN.to_string()];
+    let fens = if args.fens.is_empty() { &start[..] } else { &args.fens[..] };
+    for fen in fens {
+        let pos = Position::<V>::from_fen(fen, false).map_err(|e| format!("{fen}: {e}"))?;
+        let sample = Sample::of(&pos, 0, 1, 0);
+        let score =
+            quantized::evaluate_position::<V>(&net, sample.side, &sample.men, &sample.hands);
+        println!("{score:>6}  {fen}");
+    }
     Ok(())
 }
 

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use ekumen_movegen::variants::Chess;
-use ekumen_movegen::Color;
+use ekumen_movegen::{Color, Piece, Square};
 use ekumen_nnue::features::Inputs;
 use ekumen_nnue::file::{Activation, NetFile, Quantization, Shape};
 use ekumen_nnue::sample::samples;
@@ -179,4 +179,31 @@ fn a_resumed_run_repeats_an_uninterrupted_one() {
         resumed.epoch(&data, &split.training);
     }
     assert!(resumed == straight, "the resumed run differs");
+}
+
+/// A position and its mirror image with the colours swapped are the same position for the
+/// side to move: the net scores them alike, to the centipawn.
+#[test]
+fn colour_flipped_positions_score_alike() {
+    let (data, split) = data();
+    let mut trainer = Trainer::new(config(Activation::SquaredClippedRelu));
+    trainer.epoch(&data, &split.training);
+    let file = trainer.net.quantize("chess", "test", 32).unwrap();
+    let bytes = sample_bytes();
+    for sample in samples::<Chess>(&bytes).map(Result::unwrap).step_by(7) {
+        let flipped: Vec<_> = sample
+            .men
+            .iter()
+            .map(|&(piece, sq)| {
+                let sq = sq.index() as u8;
+                let mirrored = Square::new((7 - sq / 8) * 8 + sq % 8);
+                (Piece::new(!piece.color(), piece.kind()), mirrored)
+            })
+            .collect();
+        let hands = [sample.hands[1], sample.hands[0]];
+        assert_eq!(
+            quantized::evaluate_position::<Chess>(&file, sample.side, &sample.men, &sample.hands),
+            quantized::evaluate_position::<Chess>(&file, !sample.side, &flipped, &hands),
+        );
+    }
 }
