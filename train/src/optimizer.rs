@@ -2,8 +2,9 @@
 //! its integer types.
 //!
 //! Adam's moments are dense: every parameter moves at every step, including the rows of
-//! inputs no sample of the batch lit (their moments decay). A step over the whole net is a
-//! few hundred thousand floats, well under 1% of a batch's work.
+//! inputs no sample of the batch lit (their moments decay). With the zeroing and summing of
+//! the gradient buffers, a step costs about 0.2 ms for a 128-wide chess net: 1% of a batch
+//! of 16384, a fifth of a batch of 512.
 //!
 //! Weight decay (decoupled, AdamW) applies to the weights, not to the biases.
 //!
