@@ -265,7 +265,6 @@ fn train_in_pool<V: Inputs>(args: &TrainArgs, threads: usize) -> Result<(), Stri
             activation,
         },
         quantization,
-        epochs: args.epochs,
         batch: args.batch,
         schedule: Schedule { lr: args.lr, drops, gamma: args.lr_gamma },
         weight_decay: args.wd,
@@ -297,7 +296,9 @@ fn train_in_pool<V: Inputs>(args: &TrainArgs, threads: usize) -> Result<(), Stri
         trainer.config.bounds.accumulator,
         trainer.config.bounds.output
     );
-    if trainer.epochs_done == 0 {
+    if trainer.epochs_done >= args.epochs {
+        info!("the run has done its {} epochs already", trainer.epochs_done);
+    } else if trainer.epochs_done == 0 {
         eprintln!(
             "epoch   0/{}  train {:.6}  validation {:.6}",
             args.epochs,

@@ -28,7 +28,6 @@ use crate::optimizer::{AdamW, Bounds, Schedule};
 pub struct Config {
     pub shape: Shape,
     pub quantization: Quantization,
-    pub epochs: usize,
     pub batch: usize,
     pub schedule: Schedule,
     pub weight_decay: f32,

@@ -36,7 +36,6 @@ fn config(activation: Activation) -> Config {
     Config {
         shape: Shape { inputs: Chess::INPUTS as u32, hidden: 16, buckets: BUCKETS, activation },
         quantization,
-        epochs: 6,
         batch: 256,
         schedule: Schedule { lr: 0.005, drops: vec![], gamma: 0.1 },
         weight_decay: 0.01,
