@@ -104,15 +104,10 @@ impl Net {
         self.quantization.scale as f32 / scale
     }
 
-    /// The output `o` for the side to move's inputs `us`, the other side's `them`.
-    pub fn output(&self, us: &[u16], them: &[u16], bucket: usize, scratch: &mut Scratch) -> f32 {
-        self.forward(us, them, bucket, scratch)
-    }
-
     /// The score in centipawns for the side to move.
     pub fn evaluate(&self, us: &[u16], them: &[u16], bucket: usize) -> f32 {
         let mut scratch = Scratch::new(self.layout().hidden);
-        self.output(us, them, bucket, &mut scratch) * self.quantization.scale as f32
+        self.forward(us, them, bucket, &mut scratch) * self.quantization.scale as f32
     }
 
     /// Fills the scratch's accumulators and activations; returns the output.

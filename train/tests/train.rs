@@ -11,6 +11,7 @@ use ekumen_nnue::file::{Activation, NetFile, Quantization, Shape};
 use ekumen_nnue::sample::samples;
 use ekumen_train::data::{Dataset, Split, Targets};
 use ekumen_train::import::parse_line;
+use ekumen_train::net::{Net, Scratch};
 use ekumen_train::optimizer::{Bounds, Schedule};
 use ekumen_train::quantized;
 use ekumen_train::trainer::{Config, Trainer};
@@ -204,5 +205,53 @@ fn colour_flipped_positions_score_alike() {
             quantized::evaluate_position::<Chess>(&file, sample.side, &sample.men, &sample.hands),
             quantized::evaluate_position::<Chess>(&file, !sample.side, &flipped, &hands),
         );
+    }
+}
+
+/// The backward pass agrees with finite differences of the loss, in every part of the net.
+#[test]
+fn gradients_match_finite_differences() {
+    let (data, split) = data();
+    let batch = &split.training[..64];
+    for activation in [Activation::SquaredClippedRelu, Activation::ClippedRelu] {
+        let mut trainer = Trainer::new(config(activation));
+        trainer.epoch(&data, &split.training);
+        let net = &mut trainer.net;
+        let layout = net.layout();
+        let mut grad = vec![0.0; layout.len()];
+        let mut scratch = Scratch::new(layout.hidden);
+        net.accumulate_gradient(&data, batch, batch.len(), 400.0, &mut scratch, &mut grad);
+        let (us, _) = data.inputs(batch[0] as usize);
+        let row = us[0] as usize * layout.hidden;
+        let bucket = data.bucket(batch[0] as usize);
+        let output = layout.output_weights().start + bucket * 2 * layout.hidden;
+        let checked = (row..row + layout.hidden)
+            .chain(layout.accumulator_biases())
+            .chain(output..output + 2 * layout.hidden)
+            .chain(
+                layout.output_biases().start + bucket..layout.output_biases().start + bucket + 1,
+            );
+        let mut compared = 0;
+        for i in checked {
+            let loss = |net: &Net| net.loss_sum(&data, batch, 400.0) / batch.len() as f64;
+            let original = net.params[i];
+            let h = 1e-3;
+            net.params[i] = original + h;
+            let up = loss(net);
+            net.params[i] = original - h;
+            let down = loss(net);
+            net.params[i] = original;
+            let numeric = (up - down) / (2.0 * h as f64);
+            let analytic = grad[i] as f64;
+            if numeric.abs().max(analytic.abs()) < 1e-5 {
+                continue;
+            }
+            compared += 1;
+            assert!(
+                (numeric - analytic).abs() <= 0.05 * numeric.abs().max(analytic.abs()) + 2e-6,
+                "{activation:?}: parameter {i}: {analytic} analytic, {numeric} numeric"
+            );
+        }
+        assert!(compared > 20, "{activation:?}: only {compared} gradients compared");
     }
 }
