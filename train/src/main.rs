@@ -333,8 +333,13 @@ fn train_in_pool<V: Inputs>(args: &TrainArgs, threads: usize) -> Result<(), Stri
     Ok(())
 }
 
+/// Writes a file through a temporary one beside it, so that a reader never sees half a net.
 fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    std::fs::write(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(".tmp");
+    std::fs::write(&temporary, bytes)
+        .and_then(|()| std::fs::rename(&temporary, path))
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 /// The men of the variant's start position, board and hands: the most a position lights
