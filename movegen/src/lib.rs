@@ -31,7 +31,7 @@ pub use game::{AnyPosition, VariantId};
 pub use moves::{Move, MoveKind, MoveList};
 pub use notation::MoveError;
 pub use piece::{Color, Piece, PieceType};
-pub use position::Position;
+pub use position::{Changes, HandChange, Position};
 pub use random::Rng;
 pub use rules::{EndReason, GameResult, Outcome};
 pub use square::{Geometry, Square};

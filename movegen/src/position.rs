@@ -4,6 +4,11 @@
 //! what it cannot recompute (captured piece, rights, clocks, key) on a history stack that
 //! `unmake_move` pops; the same stack answers repetition questions. Nothing here
 //! allocates once the history has grown to the game's length.
+//!
+//! [`Position::last_changes`] tells what the last move did to the board and the hands,
+//! for evaluations that update themselves move by move. It is read back from the history
+//! entry and the board as they stand after the move rather than written down by
+//! `make_move`, so that searches that never ask pay nothing for it.
 
 use crate::attacks::Bb;
 use crate::bitboard::Bitboard;
@@ -30,6 +35,41 @@ struct Undo {
     halfmove: u32,
     /// The side to move was in check (recorded only where perpetual check loses).
     in_check: bool,
+}
+
+/// A man taken off or put on a square.
+pub type ManOnSquare = (Piece, Square);
+
+/// A hand count the last move changed: `owner`'s men of base type `kind` in hand went from
+/// `before` to `after` (one more or one fewer).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct HandChange {
+    pub owner: Color,
+    pub kind: PieceType,
+    pub before: u8,
+    pub after: u8,
+}
+
+/// What one move changed: at most two men taken off the board (the mover, and what it
+/// captured or the castling rook), at most two put on it (the mover, in its new form if it
+/// promoted or flipped, and the castling rook) and at most one hand count (a drop, or a
+/// capture to hand). A null move changes nothing.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Changes {
+    pub removed: [Option<ManOnSquare>; 2],
+    pub added: [Option<ManOnSquare>; 2],
+    pub hand: Option<HandChange>,
+}
+
+impl Changes {
+    /// The men taken off the board.
+    pub fn removed(&self) -> impl Iterator<Item = ManOnSquare> + '_ {
+        self.removed.iter().flatten().copied()
+    }
+    /// The men put on the board.
+    pub fn added(&self) -> impl Iterator<Item = ManOnSquare> + '_ {
+        self.added.iter().flatten().copied()
+    }
 }
 
 /// A position of variant `V`.
@@ -153,6 +193,51 @@ impl<V: Variant> Position<V> {
     /// The piece the last move captured, if any.
     pub fn last_captured(&self) -> Option<Piece> {
         self.history.last().and_then(|u| u.captured)
+    }
+
+    /// What the last move (the last [`Self::make_move`] or [`Self::make_null`] not taken
+    /// back) changed on the board and in the hands; nothing at the start.
+    pub fn last_changes(&self) -> Changes {
+        let mut changes = Changes::default();
+        let Some(undo) = self.history.last() else { return changes };
+        let Some(m) = undo.mv else { return changes };
+        let us = !self.side;
+        let (from, to) = (m.from(), m.to());
+        let hand = |kind: PieceType, dropped: bool| {
+            let after = self.hands[us.index()][kind.index()];
+            let before = if dropped { after + 1 } else { after - 1 };
+            HandChange { owner: us, kind, before, after }
+        };
+        match m.kind() {
+            MoveKind::Drop => {
+                let piece = self.board[to.index()].expect("the dropped man");
+                changes.added[0] = Some((piece, to));
+                changes.hand = Some(hand(V::PIECES[piece.kind().index()].base, true));
+            }
+            MoveKind::Castle => {
+                let (king_to, rook_to) = castling_targets::<V>(us, from, to);
+                let king = undo.moved.expect("the castling king");
+                let rook = self.board[rook_to.index()].expect("the castling rook");
+                changes.removed = [Some((king, from)), Some((rook, to))];
+                changes.added = [Some((king, king_to)), Some((rook, rook_to))];
+            }
+            kind => {
+                changes.removed[0] = Some((undo.moved.expect("the moved man"), from));
+                changes.added[0] = Some((self.board[to.index()].expect("the moved man"), to));
+                if let Some(captured) = undo.captured {
+                    let captured_sq = if kind == MoveKind::EnPassant {
+                        V::Geo::square(V::Geo::file_of(to), V::Geo::rank_of(from))
+                    } else {
+                        to
+                    };
+                    changes.removed[1] = Some((captured, captured_sq));
+                    if V::CAPTURES_TO_HAND {
+                        changes.hand = Some(hand(V::PIECES[captured.kind().index()].base, false));
+                    }
+                }
+            }
+        }
+        changes
     }
 
     /// The royal pieces of `color`: its king, or where kings are pseudo-royal, each royal
