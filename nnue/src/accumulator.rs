@@ -177,8 +177,12 @@ impl AccumulatorStack {
         AccumulatorStack { entries: vec![entry; STACK_DEPTH], top: 0 }
     }
 
-    /// Starts over from `pos` (the search's root).
+    /// Starts over from `pos` (the search's root), with `net`: a net of another width
+    /// than the last one's reallocates the stack.
     pub fn reset<V: Inputs>(&mut self, net: &Network<V>, pos: &Position<V>) {
+        if self.entries[0].acc.values.len() != 2 * net.blocks() {
+            *self = Self::new(net);
+        }
         self.top = 0;
         let root = &mut self.entries[0];
         root.acc.refresh(net, pos);

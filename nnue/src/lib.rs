@@ -2,7 +2,7 @@
 //!
 //! - [`features`]: the inputs, one per (man, square) and per man in hand, from each side's
 //!   perspective; shared with the trainer, so that both read positions alike.
-//! - [`file`]: the net file format, written by `ekumen-train` and loaded by the engine.
+//! - [`file`](mod@file): the net file format, written by `ekumen-train` and loaded by the engine.
 //! - [`sample`]: the training samples `ekumen datagen` writes and `ekumen-train` reads.
 //! - [`network`]: a loaded net and its output layer.
 //! - [`accumulator`]: the first layer's sums, refreshed or updated move by move, and the

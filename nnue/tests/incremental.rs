@@ -233,3 +233,19 @@ fn the_stack_grows_past_its_depth() {
     }
     check_stack(&file, &net, &mut stack, &pos);
 }
+
+/// A stack reset with a net of another width takes its width.
+#[test]
+fn a_stack_follows_a_new_net() {
+    let mut rng = Rng::new(9);
+    let pos = common::random_position::<Chess>(&mut rng, 30);
+    let small = random_net::<Chess>(&mut rng, 16, 2, Activation::ClippedRelu, Weights::Trained);
+    let large = random_net::<Chess>(&mut rng, 64, 2, Activation::ClippedRelu, Weights::Trained);
+    let small_net = Network::<Chess>::from_file(&small).unwrap();
+    let mut stack = AccumulatorStack::new(&small_net);
+    stack.reset(&small_net, &pos);
+    check_stack(&small, &small_net, &mut stack, &pos);
+    let large_net = Network::<Chess>::from_file(&large).unwrap();
+    stack.reset(&large_net, &pos);
+    check_stack(&large, &large_net, &mut stack, &pos);
+}
