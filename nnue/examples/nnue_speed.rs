@@ -9,6 +9,7 @@ use std::time::Instant;
 use ekumen_movegen::variants::Chess;
 use ekumen_movegen::{Changes, Position, Rng};
 use ekumen_nnue::file::Activation;
+use ekumen_nnue::kernels::Isa;
 use ekumen_nnue::random_net::{random_net, Weights};
 use ekumen_nnue::{Accumulator, Network};
 
@@ -51,14 +52,11 @@ fn main() {
     let plies: usize = games.iter().map(|(changes, _)| changes.len()).sum();
     let start = Position::<Chess>::startpos();
     for hidden in [128, 256] {
-        for avx2 in [true, false] {
-            let mut row = format!("N = {hidden}, {}:", if avx2 { "AVX2" } else { "SSE4" });
+        for isa in Isa::ALL.into_iter().rev().filter(|isa| isa.available()) {
+            let mut row = format!("N = {hidden}, {isa:?}:");
             for activation in [Activation::ClippedRelu, Activation::SquaredClippedRelu] {
                 let file = random_net::<Chess>(&mut rng, hidden, 8, activation, Weights::Trained);
-                let mut net = Network::<Chess>::from_file(&file).expect("a good net");
-                if !avx2 {
-                    net = net.without_avx2();
-                }
+                let net = Network::<Chess>::from_file(&file).expect("a good net").with_isa(isa);
                 assert!(net.is_narrow());
                 let (mut a, mut b) = (Accumulator::new(&net), Accumulator::new(&net));
                 let updates = time(plies, || {

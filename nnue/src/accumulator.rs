@@ -126,16 +126,13 @@ fn apply<V: Inputs>(
     adds: &[usize],
     subs: &[usize],
 ) {
-    let avx2 = net.avx2();
     let row = |input: usize| net.row(input);
     match (adds, subs) {
         ([], []) => out.copy_from_slice(parent),
-        (&[a], &[s]) => kernels::add_sub(avx2, out, parent, [row(a)], [row(s)]),
-        (&[a], &[s, t]) => kernels::add_sub(avx2, out, parent, [row(a)], [row(s), row(t)]),
-        (&[a, b], &[s, t]) => {
-            kernels::add_sub(avx2, out, parent, [row(a), row(b)], [row(s), row(t)])
-        }
-        (&[a], []) => kernels::add_sub(avx2, out, parent, [row(a)], []),
+        (&[a], &[s]) => kernels::add_sub(out, parent, [row(a)], [row(s)]),
+        (&[a], &[s, t]) => kernels::add_sub(out, parent, [row(a)], [row(s), row(t)]),
+        (&[a, b], &[s, t]) => kernels::add_sub(out, parent, [row(a), row(b)], [row(s), row(t)]),
+        (&[a], []) => kernels::add_sub(out, parent, [row(a)], []),
         _ => {
             out.copy_from_slice(parent);
             for &a in adds {

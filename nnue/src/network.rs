@@ -15,19 +15,19 @@
 //! does), in exact 64-bit scalar arithmetic otherwise.
 //!
 //! Measured costs (`cargo run --release -p ekumen-nnue --example nnue_speed`: random nets
-//! with trained-like weights, chess positions from random games, the best of 200 rounds on
-//! a shared 2-core Xeon), in nanoseconds, AVX2 / without (SSE4.2):
+//! with trained-like weights, chess positions from random games, updates chained move
+//! after move as in a search, the best of 200 rounds on a shared 2-core Xeon), in
+//! nanoseconds, with AVX2 / SSE2 / the plain loops ([`Isa`]):
 //!
 //! | N | update after a move (both sides) | evaluate, clipped ReLU | evaluate, squared | refresh |
 //! | --- | --- | --- | --- | --- |
-//! | 128 | 38 / 36 | 74 / 87 | 83 / 98 | 303 |
-//! | 256 | 55 / 55 | 114 / 140 | 126 / 158 | 520 |
+//! | 128 | 34 / 32 / 32 | 37 / 43 / 73 | 42 / 49 / 88 | 290 |
+//! | 256 | 50 / 48 / 49 | 43 / 56 / 120 | 49 / 65 / 135 | 455 |
 //!
-//! An update chained from the parent's sums costs a tenth of a refresh, and evaluating
-//! (the output bucket included) about twice an update: at 256 wide a node that is
-//! updated and evaluated costs about 0.17 µs, a third of the 0.5 µs a node of the
-//! classical search costs in all. AVX2 gains 10-20 % on the output layer and nothing on
-//! updates, whose time goes to finding the rows rather than adding them.
+//! Evaluating includes finding the output bucket and the final scaling, about 30 ns of
+//! it. An update costs a ninth of a refresh; a node updated and evaluated costs about
+//! 0.1 µs at N = 256, a twentieth of the 2 µs a node of the classical search takes
+//! (`ekumen bench`, 507 000 nodes a second on the same machine).
 
 use std::marker::PhantomData;
 
@@ -35,7 +35,7 @@ use ekumen_movegen::{Color, Position};
 
 use crate::features::Inputs;
 use crate::file::{Activation, NetError, NetFile, Quantization};
-use crate::kernels::{self, flat, Lanes, LANES};
+use crate::kernels::{self, flat, Isa, Lanes, LANES};
 
 /// A net for variant `V`, ready to evaluate.
 #[derive(Clone, Debug)]
@@ -57,7 +57,7 @@ pub struct Network<V: Inputs> {
     output_biases: Vec<i32>,
     /// The output weights allow the 32-bit dot products.
     narrow: bool,
-    avx2: bool,
+    isa: Isa,
     variant: PhantomData<fn() -> V>,
 }
 
@@ -119,7 +119,7 @@ impl<V: Inputs> Network<V> {
             output_weights,
             output_biases: file.output_biases.clone(),
             narrow,
-            avx2: kernels::avx2_available(),
+            isa: Isa::best(),
             variant: PhantomData,
         })
     }
@@ -147,10 +147,17 @@ impl<V: Inputs> Network<V> {
         self.narrow
     }
 
-    /// Runs the vector loops without AVX2 even where the processor has it (for
-    /// comparisons).
-    pub fn without_avx2(mut self) -> Self {
-        self.avx2 = false;
+    /// The instructions its loops use: the fastest the processor has.
+    #[inline(always)]
+    pub fn isa(&self) -> Isa {
+        self.isa
+    }
+
+    /// The net running its loops with `isa` where the processor has it (for comparisons).
+    pub fn with_isa(mut self, isa: Isa) -> Self {
+        if isa.available() {
+            self.isa = isa;
+        }
         self
     }
 
@@ -158,10 +165,6 @@ impl<V: Inputs> Network<V> {
     #[inline(always)]
     pub(crate) fn blocks(&self) -> usize {
         self.blocks
-    }
-    #[inline(always)]
-    pub(crate) fn avx2(&self) -> bool {
-        self.avx2
     }
     #[inline(always)]
     pub(crate) fn biases(&self) -> &[Lanes] {
@@ -195,8 +198,8 @@ impl<V: Inputs> Network<V> {
         let out = &self.output_weights[bucket * 2 * n..(bucket + 1) * 2 * n];
         let squared = self.activation == Activation::SquaredClippedRelu;
         let y = if self.narrow {
-            kernels::narrow_dot(self.avx2, squared, us, &out[..n], self.clip)
-                + kernels::narrow_dot(self.avx2, squared, them, &out[n..], self.clip)
+            kernels::narrow_dot(self.isa, squared, us, &out[..n], self.clip)
+                + kernels::narrow_dot(self.isa, squared, them, &out[n..], self.clip)
         } else {
             kernels::wide_dot(squared, us, &out[..n], self.clip)
                 + kernels::wide_dot(squared, them, &out[n..], self.clip)

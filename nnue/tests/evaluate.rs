@@ -8,7 +8,7 @@ use ekumen_movegen::variants::{Chess, Coherent, Gethenian, Gothic, Shinobi};
 use ekumen_movegen::Rng;
 use ekumen_nnue::features::Inputs;
 use ekumen_nnue::file::{Activation, NetFile};
-use ekumen_nnue::kernels::{Lanes, LANES};
+use ekumen_nnue::kernels::{Isa, Lanes, LANES};
 use ekumen_nnue::random_net::{random_net, Weights};
 use ekumen_nnue::{Accumulator, Network};
 
@@ -33,8 +33,9 @@ fn nets<V: Inputs>(rng: &mut Rng, hidden: u32) -> Vec<(NetFile, Network<V>)> {
             || (file.shape.activation == Activation::SquaredClippedRelu
                 && file.output_weights.iter().any(|w| w.unsigned_abs() > 128));
         assert_eq!(net.is_narrow(), !wide, "{:?}", file.shape);
-        nets.push((file.clone(), net.clone()));
-        nets.push((file, net.without_avx2()));
+        for isa in Isa::ALL.into_iter().filter(|isa| isa.available()) {
+            nets.push((file.clone(), net.clone().with_isa(isa)));
+        }
     }
     nets
 }
