@@ -9,10 +9,10 @@ use crate::file::{Activation, NetFile, Quantization, Shape};
 /// How large the random weights are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Weights {
-    /// Like a trained net's: accumulator weights within ±`64`, output weights within
-    /// ±127, so that sums stay in range and the output layer runs narrow.
+    /// Like a trained net's: accumulator weights within ±64, output weights within ±127,
+    /// so that sums stay in range and the output layer runs narrow.
     Trained,
-    /// Any `i16`: sums wrap and the output layer runs wide.
+    /// Any `i16`: sums wrap, and the squared activation's output layer runs wide.
     Full,
 }
 
