@@ -190,6 +190,16 @@ impl<V: Inputs> Network<V> {
         V::output_bucket(men, self.buckets)
     }
 
+    /// The score of `pos` in centipawns for the side to move, its sums computed from
+    /// scratch (for one-off evaluations; a search keeps an
+    /// [`crate::AccumulatorStack`]). Allocates.
+    pub fn evaluate_position(&self, pos: &Position<V>) -> i32 {
+        let mut acc = crate::Accumulator::new(self);
+        acc.refresh(self, pos);
+        let us = pos.side_to_move();
+        self.evaluate(acc.perspective(us), acc.perspective(!us), self.bucket(pos))
+    }
+
     /// The score in centipawns for the side to move, from the side to move's accumulator
     /// `us`, the other side's `them`, and output bucket `bucket`.
     #[inline]

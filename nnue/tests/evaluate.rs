@@ -67,6 +67,7 @@ fn check_variant<V: Inputs>(hidden: u32) {
                 net.evaluate(acc.perspective(us), acc.perspective(!us), bucket),
                 common::reference_evaluate(&file, &pos)
             );
+            assert_eq!(net.evaluate_position(&pos), common::reference_evaluate(&file, &pos));
         }
         // Sums anywhere in the i16 range, most of them clipped at 0 or QA.
         for _ in 0..20 {
