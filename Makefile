@@ -80,7 +80,7 @@ tune: venv
 		--rust target/tuning/$(VARIANT).rs
 
 # Trains a net from sample files (`ekumen datagen`, or `ekumen-train import` of scored FEN
-# text; docs/nnue-training.md):
+# text; docs/nnue.md ("Training")):
 #   make train VARIANT=chess DATA=a.samples[,b.samples] [HIDDEN=128] [EPOCHS=20] [THREADS=2]
 #       [TRAIN_FLAGS="--batch 1024"] [RESUME=1]
 # writes target/nnue/VARIANT-HIDDEN.nnue after every epoch and keeps the checkpoint, and

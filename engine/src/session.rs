@@ -28,13 +28,14 @@
 
 use std::collections::{BTreeMap, VecDeque};
 use std::panic::{self, AssertUnwindSafe};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use ekumen_movegen::{dispatch, AnyPosition, Geometry, Move, Position, Variant, VariantId};
-use ekumen_search::tablebase;
+use ekumen_search::{nets, tablebase};
 use ekumen_search::{
     IterationReport, Limits, ScoreBound, SearchHandle, SearchObserver, SearchResult, SearchScore,
     SearchSettings, Searcher, SyzygySettings,
@@ -366,6 +367,7 @@ impl Session {
                 fifty_move_rule: self.check_option(names::SYZYGY_50_MOVE_RULE),
                 probe_limit: self.spin_option(names::SYZYGY_PROBE_LIMIT).clamp(0, 7) as u32,
             },
+            use_nnue: self.check_option(names::USE_NNUE),
         }
     }
 
@@ -599,9 +601,7 @@ impl Session {
             }
             (names::CLEAR_HASH, _) => self.searcher.clear(),
             (names::SYZYGY_PATH, OptionValue::Text(path)) => self.load_tablebases(path),
-            (names::EVAL_FILE, OptionValue::Text(path)) if !path.is_empty() => {
-                self.info(&format!("{} is accepted but not used by this engine", spec.name));
-            }
+            (names::EVAL_FILE, OptionValue::Text(path)) if !self.load_eval_file(path) => return,
             (names::NODES_TIME, _) => self.node_clock.reset(),
             (names::VARIANT_PATH, OptionValue::Text(path)) if !path.is_empty() => {
                 self.info("VariantPath is ignored: the built-in variants are used");
@@ -638,6 +638,36 @@ impl Session {
                 }
             }
             Err(error) => self.info(&format!("SyzygyPath: {error}; no tablebases in use")),
+        }
+    }
+
+    /// Loads the net of `EvalFile` (empty or `<empty>`: the built-in nets) for the variant
+    /// it names; a file that cannot be used is named with the reason, and the nets stay as
+    /// they were. Returns whether the option takes the new value.
+    fn load_eval_file(&self, path: &str) -> bool {
+        if path.is_empty() {
+            nets::use_built_in_nets();
+            return true;
+        }
+        match nets::load_eval_file(Path::new(path)) {
+            Ok(loaded) => {
+                let note = format!("EvalFile {path}: net {} for {}", loaded.name, loaded.variant);
+                self.note(&note);
+                true
+            }
+            Err(reason) => {
+                self.info(&format!("EvalFile {path} {reason}; the net in use is kept"));
+                false
+            }
+        }
+    }
+
+    /// Says which evaluation the next search uses, as Fairy-Stockfish does on `go`.
+    fn announce_evaluation(&self) {
+        let net = self.check_option(names::USE_NNUE).then(|| nets::net_name(self.variant()));
+        match net.flatten() {
+            Some(name) => self.note(&format!("NNUE evaluation using {name} enabled")),
+            None => self.note("classical evaluation enabled"),
         }
     }
 
@@ -747,6 +777,7 @@ impl Session {
             self.info("no legal move among searchmoves; searching all moves");
         }
         self.apply_settings();
+        self.announce_evaluation();
         let printer = SearchPrinter {
             output: self.output.clone(),
             protocol: self.protocol,
@@ -816,14 +847,25 @@ impl Session {
         ));
     }
 
+    /// Prints the static evaluation, White's, by the classical terms and by the net, and
+    /// the one the search uses.
     fn eval(&self) {
-        let score = ekumen_eval::evaluate_any(&self.position);
-        let white = if self.position.side_to_move() == ekumen_movegen::Color::White {
-            score
-        } else {
-            -score
+        let white = |score: i32| {
+            let score = if self.position.side_to_move() == ekumen_movegen::Color::White {
+                score
+            } else {
+                -score
+            };
+            format!("{:+.2} (white side)", f64::from(score) / 100.0)
         };
-        self.say(&format!("Final evaluation       {:+.2} (white side)", f64::from(white) / 100.0));
+        let classical = ekumen_eval::evaluate_any(&self.position);
+        let net = nets::net_evaluation(&self.position);
+        self.say(&format!("Classical evaluation   {}", white(classical)));
+        if let Some(net) = net {
+            self.say(&format!("NNUE evaluation        {}", white(net)));
+        }
+        let used = net.filter(|_| self.check_option(names::USE_NNUE)).unwrap_or(classical);
+        self.say(&format!("Final evaluation       {}", white(used)));
     }
 }
 

@@ -6,7 +6,7 @@ mod support;
 use std::time::{Duration, Instant};
 
 use ekumen_movegen::{AnyPosition, VariantId};
-use support::Engine;
+use support::{is_evaluation_notice, Engine};
 
 const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -382,15 +382,18 @@ fn no_legal_move_verdicts() {
     // Checkmate.
     engine.send("position fen rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
     engine.send("go depth 3");
+    assert!(is_evaluation_notice(&engine.line()));
     assert_eq!(engine.line(), "info depth 0 score mate 0");
     assert_eq!(engine.line(), "bestmove (none)");
     // Stalemate is a draw in chess.
     engine.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
     engine.send("go wtime 1000 btime 1000");
+    assert!(is_evaluation_notice(&engine.line()));
     assert_eq!(engine.line(), "info depth 0 score cp 0");
     assert_eq!(engine.line(), "bestmove (none)");
     // With `go infinite` the answer waits for `stop`.
     engine.send("go infinite");
+    assert!(is_evaluation_notice(&engine.line()));
     assert_eq!(engine.line(), "info depth 0 score cp 0");
     engine.expect_silence(Duration::from_millis(200));
     engine.send("stop");
@@ -565,8 +568,10 @@ fn eval_and_bench_commands() {
     let mut engine = Engine::start();
     engine.ask("uci");
     let white_side = |lines: Vec<String>| -> f64 {
-        assert_eq!(lines.len(), 1, "{lines:?}");
-        let text = lines[0].strip_prefix("Final evaluation").expect("FS's wording").trim();
+        // The classical evaluation, the net's where the variant has one, then the one used.
+        assert!(lines[0].starts_with("Classical evaluation"), "{lines:?}");
+        let last = lines.last().expect("a line");
+        let text = last.strip_prefix("Final evaluation").expect("FS's wording").trim();
         let number = text.strip_suffix("(white side)").expect("FS's wording").trim();
         number.parse().expect("a signed number of pawns")
     };

@@ -1,5 +1,6 @@
 //! Ekumen's efficiently updatable network evaluation.
 //!
+//! - [`built_in`]: the nets compiled into the engine.
 //! - [`features`]: the inputs, one per (man, square) and per man in hand, from each side's
 //!   perspective; shared with the trainer, so that both read positions alike.
 //! - [`file`](mod@file): the net file format, written by `ekumen-train` and loaded by the
@@ -25,6 +26,7 @@
 //! [`accumulator::STACK_DEPTH`] plies.
 
 pub mod accumulator;
+pub mod built_in;
 pub mod features;
 pub mod file;
 pub mod kernels;

@@ -681,7 +681,7 @@ impl<V: SearchVariant> Worker<'_, V> {
                 .min(V::SEARCH.nmp_max_eval_reduction);
         self.make_null(ply);
         let score = -self.search::<false>(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
-        self.pos.unmake_null();
+        self.unmake_null();
         if self.stopped {
             return Some(0);
         }

@@ -54,6 +54,7 @@ pub mod check;
 pub mod correction;
 pub mod limits;
 pub mod memory;
+pub mod nets;
 pub mod ordering;
 pub mod params;
 pub mod see;
@@ -171,6 +172,8 @@ pub struct SearchSettings {
     pub limit_elo: Option<i32>,
     /// How the search uses the tablebases loaded by [`tablebase::set_path`].
     pub syzygy: SyzygySettings,
+    /// `Use NNUE`: evaluate with the variant's net ([`nets`]) where it has one.
+    pub use_nnue: bool,
 }
 
 /// The `Syzygy*` options the search reads.
@@ -202,6 +205,7 @@ impl Default for SearchSettings {
             skill_level: skill::FULL_STRENGTH,
             limit_elo: None,
             syzygy: SyzygySettings::default(),
+            use_nnue: true,
         }
     }
 }

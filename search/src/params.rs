@@ -39,6 +39,9 @@
 
 use ekumen_eval::Evaluate;
 use ekumen_movegen::variants::{Chess, Coherent, Gethenian, Gothic, Shinobi};
+use ekumen_nnue::features::Inputs;
+
+use crate::nets::NetSlot;
 
 /// What a parameter measures; it decides whether the parameter scales with a variant's
 /// material.
@@ -309,30 +312,31 @@ search_params! {
     fifty_move_scale: Plies = 200 in 120..=400;
 }
 
-/// A variant the search plays, with its own parameters.
-pub trait SearchVariant: Evaluate {
+/// A variant the search plays, with its own parameters and net.
+pub trait SearchVariant: Evaluate + Inputs {
     const SEARCH: SearchParams;
+    /// The variant's net ([`crate::nets`]).
+    fn net_slot() -> &'static NetSlot<Self>;
 }
 
-impl SearchVariant for Chess {
-    const SEARCH: SearchParams = SearchParams::DEFAULT;
+/// Implements [`SearchVariant`] for a variant with its search parameters.
+macro_rules! search_variant {
+    ($variant:ty, $params:expr) => {
+        impl SearchVariant for $variant {
+            const SEARCH: SearchParams = $params;
+            fn net_slot() -> &'static NetSlot<Self> {
+                static SLOT: NetSlot<$variant> = NetSlot::new();
+                &SLOT
+            }
+        }
+    };
 }
 
-impl SearchVariant for Coherent {
-    const SEARCH: SearchParams = SearchParams::DEFAULT;
-}
-
-impl SearchVariant for Gethenian {
-    const SEARCH: SearchParams = SearchParams::DEFAULT;
-}
-
-impl SearchVariant for Gothic {
-    const SEARCH: SearchParams = SearchParams::DEFAULT;
-}
-
-impl SearchVariant for Shinobi {
-    const SEARCH: SearchParams = SearchParams::DEFAULT;
-}
+search_variant!(Chess, SearchParams::DEFAULT);
+search_variant!(Coherent, SearchParams::DEFAULT);
+search_variant!(Gethenian, SearchParams::DEFAULT);
+search_variant!(Gothic, SearchParams::DEFAULT);
+search_variant!(Shinobi, SearchParams::DEFAULT);
 
 #[cfg(test)]
 mod tests {

@@ -148,17 +148,20 @@ pub fn search<V: SearchVariant>(
     // Each thread takes its histories from the last search (fresh ones the first time).
     histories.resize_with(threads, Histories::default);
     let mut pool = std::mem::take(histories).into_iter();
-    let mut main = Worker::new(root, 0, &shared, &moves, pool.next().expect("main histories"));
+    let net = if settings.use_nnue { V::net_slot().current() } else { None };
+    let main_histories = pool.next().expect("main histories");
+    let mut main = Worker::new(root, 0, &shared, &moves, main_histories, net.clone());
     let returned: Vec<Histories> = std::thread::scope(|scope| {
         let mut handles = Vec::new();
         for (id, helper_histories) in (1..threads).zip(pool) {
             let shared = &shared;
             let moves = &moves;
+            let net = net.clone();
             let handle = std::thread::Builder::new()
                 .name(format!("search helper {id}"))
                 .stack_size(HELPER_STACK)
                 .spawn_scoped(scope, move || {
-                    let mut helper = Worker::new(root, id, shared, moves, helper_histories);
+                    let mut helper = Worker::new(root, id, shared, moves, helper_histories, net);
                     iterative_deepening(&mut helper, None);
                     shared.nodes[id].store(helper.nodes, Ordering::Relaxed);
                     publish(&helper);

@@ -7,13 +7,19 @@
 //! for each search: they take about 0.1 ms to fill with empty entries, and are warm again
 //! within a few thousand nodes. Its late-move reduction table is built from the
 //! variant's parameters when the thread starts, in a few microseconds.
+//!
+//! With a net ([`crate::nets`]), the thread keeps an [`AccumulatorStack`] beside the
+//! position: every make and unmake pushes and pops it, and the evaluation reads the net
+//! instead of the classical terms.
 
 use std::sync::atomic::Ordering;
+use std::sync::Arc;
 
 use ekumen_eval::{evaluate_cached, MaterialCache, PawnCache};
 use ekumen_movegen::piece::Special;
 use ekumen_movegen::variant::StalemateRule;
 use ekumen_movegen::{Color, GameResult, Move, MoveKind, Piece, PieceType, Position};
+use ekumen_nnue::{AccumulatorStack, Network};
 
 use crate::correction::CorrectionKeys;
 use crate::ordering::{
@@ -145,6 +151,14 @@ pub(crate) struct Worker<'a, V: SearchVariant> {
     /// Null moves are off for this side below this ply (verification searches).
     pub(crate) null_move_floor: [usize; 2],
     pub(crate) reductions: Reductions,
+    /// The net and its accumulators, when the search evaluates with a net.
+    pub(crate) nnue: Option<NetState<V>>,
+}
+
+/// A net and the accumulators of the thread's current line.
+pub(crate) struct NetState<V: SearchVariant> {
+    net: Arc<Network<V>>,
+    stack: AccumulatorStack,
 }
 
 /// What the flags of a move are, computed once per move.
@@ -162,7 +176,13 @@ impl<'a, V: SearchVariant> Worker<'a, V> {
         shared: &'a Shared<'a>,
         moves: &[Move],
         histories: Histories,
+        net: Option<Arc<Network<V>>>,
     ) -> Self {
+        let nnue = net.map(|net| {
+            let mut stack = AccumulatorStack::new(&net);
+            stack.reset(&net, pos);
+            NetState { net, stack }
+        });
         Worker {
             pos: pos.clone(),
             id,
@@ -183,6 +203,7 @@ impl<'a, V: SearchVariant> Worker<'a, V> {
             material_cache: MaterialCache::new(),
             null_move_floor: [0; 2],
             reductions: Reductions::new(&V::SEARCH),
+            nnue,
         }
     }
 
@@ -225,7 +246,14 @@ impl<'a, V: SearchVariant> Worker<'a, V> {
     /// The static evaluation, shrunk towards a draw as the fifty-move count grows.
     #[inline(always)]
     pub(crate) fn evaluate(&mut self) -> i32 {
-        let raw = evaluate_cached(&self.pos, &mut self.pawn_cache, &mut self.material_cache);
+        let raw = match &mut self.nnue {
+            Some(nnue) => {
+                let score = nnue.stack.evaluate(&nnue.net, &self.pos);
+                debug_assert_eq!(score, nnue.net.evaluate_position(&self.pos), "incremental");
+                score
+            }
+            None => evaluate_cached(&self.pos, &mut self.pawn_cache, &mut self.material_cache),
+        };
         let clock = self.pos.halfmove_clock().min(100) as i32;
         let scale = V::SEARCH.fifty_move_scale;
         let scaled = raw * (scale - clock) / scale;
@@ -351,6 +379,9 @@ impl<'a, V: SearchVariant> Worker<'a, V> {
         frame.context = Some(context(info.piece, m.to().index()));
         frame.quiet = !info.noisy;
         self.pos.make_move(m);
+        if let Some(nnue) = &mut self.nnue {
+            nnue.stack.push_move(&nnue.net, &self.pos);
+        }
         self.nodes += 1;
         let key = self.pos.key();
         self.shared.tt.prefetch(key);
@@ -373,6 +404,9 @@ impl<'a, V: SearchVariant> Worker<'a, V> {
         frame.context = None;
         frame.quiet = false;
         self.pos.make_null();
+        if let Some(nnue) = &mut self.nnue {
+            nnue.stack.push_move(&nnue.net, &self.pos);
+        }
         self.nodes += 1;
         let key = self.pos.key();
         let extensions = self.stack[ply].extensions;
@@ -387,6 +421,18 @@ impl<'a, V: SearchVariant> Worker<'a, V> {
     #[inline(always)]
     pub(crate) fn unmake(&mut self) {
         self.pos.unmake_move();
+        if let Some(nnue) = &mut self.nnue {
+            nnue.stack.pop();
+        }
+    }
+
+    /// Takes back a null move.
+    #[inline(always)]
+    pub(crate) fn unmake_null(&mut self) {
+        self.pos.unmake_null();
+        if let Some(nnue) = &mut self.nnue {
+            nnue.stack.pop();
+        }
     }
 
     /// The historical score of a quiet move for ordering and pruning.

@@ -8,7 +8,7 @@
 //!
 //! Training prints one line per epoch on stderr (losses, speed, time), writes the
 //! quantized net to `--out` after every epoch, and with `--checkpoint DIR` saves the run
-//! there too, so that `--resume` continues it after a kill. docs/nnue-training.md tells
+//! there too, so that `--resume` continues it after a kill. docs/nnue.md ("Training") tells
 //! more.
 
 use std::path::{Path, PathBuf};

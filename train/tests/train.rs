@@ -75,7 +75,7 @@ fn validation_holds_out_whole_games() {
 
 /// The training loss falls. (Validation loss does not on 28 games: they are too few to
 /// generalize from, and the net learns them by heart; on the 992 games of the whole
-/// chess file it falls by a third, docs/nnue-training.md.)
+/// chess file it falls by a third, docs/nnue.md ("Training").)
 #[test]
 fn losses_fall() {
     let (data, split) = data();

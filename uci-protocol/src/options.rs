@@ -160,7 +160,7 @@ static OPTIONS: LazyLock<Vec<OptionSpec>> = LazyLock::new(|| {
         spec(SYZYGY_PROBE_DEPTH, Spin { default: 1, min: 1, max: 100 }),
         spec(SYZYGY_50_MOVE_RULE, Check { default: true }),
         spec(SYZYGY_PROBE_LIMIT, Spin { default: 7, min: 0, max: 7 }),
-        spec(USE_NNUE, Check { default: false }),
+        spec(USE_NNUE, Check { default: true }),
         spec(EVAL_FILE, Text { default: "<empty>" }),
         spec(VARIANT_PATH, Text { default: "<empty>" }),
         spec(USE_MILLISEC, Check { default: true }),

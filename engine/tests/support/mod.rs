@@ -197,10 +197,14 @@ impl Engine {
         }
     }
 
-    /// Lines until `bestmove`, returning (info lines, the bestmove line).
+    /// Lines until `bestmove`, returning (info lines, the bestmove line), without the
+    /// notice of the evaluation in use that starts every search's output.
     pub fn search_output(&mut self) -> (Vec<String>, String) {
         let mut lines = self.until(|l| l.starts_with("bestmove"));
         let best = lines.pop().expect("a bestmove line");
+        if lines.first().is_some_and(|l| is_evaluation_notice(l)) {
+            lines.remove(0);
+        }
         (lines, best)
     }
 
@@ -253,4 +257,11 @@ impl Drop for Engine {
             let _ = self.child.wait();
         }
     }
+}
+
+/// Whether `line` is the notice of the evaluation a search uses, as Fairy-Stockfish prints
+/// it on `go`.
+pub fn is_evaluation_notice(line: &str) -> bool {
+    line == "info string classical evaluation enabled"
+        || line.starts_with("info string NNUE evaluation using ") && line.ends_with(" enabled")
 }
