@@ -5,6 +5,10 @@
 //! flat array (a chess sample with 32 men takes 128 bytes). Its target and output bucket
 //! are computed then too, so an epoch reads nothing but these arrays.
 //!
+//! With mirroring on (`mirror`), each position of a variant whose positions mirror is
+//! stored a second time, turned left to right, as a sample of the same game marked as a
+//! mirror: training uses both, validation only the positions as they were played.
+//!
 //! Validation holds out whole games, so that no position of a held-out game has a
 //! near-twin among the training positions. A game starts where a sample's ply does not
 //! increase over the previous sample's (and at the start of every file); with a
@@ -14,8 +18,10 @@
 use std::path::Path;
 
 use ekumen_movegen::Color;
-use ekumen_nnue::features::{active_inputs, Inputs};
+use ekumen_nnue::features::active_inputs;
 use ekumen_nnue::sample::{samples, Sample};
+
+use crate::mirror::{mirrored, Mirror};
 
 /// How a sample's target probability is made from its score and its game's result.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -54,6 +60,10 @@ pub struct Dataset {
     buckets: Vec<u8>,
     /// The game each sample belongs to, numbered from 0 in load order.
     games: Vec<u32>,
+    /// Whether each sample is the mirror image of the one before it.
+    mirrors: Vec<bool>,
+    /// Whether to add each position's mirror image too.
+    mirror: bool,
     last_ply: Option<u16>,
     /// The most inputs one perspective saw lit in a sample.
     most_inputs: usize,
@@ -64,9 +74,35 @@ impl Dataset {
         Dataset { starts: vec![0], ..Dataset::default() }
     }
 
-    /// Adds a sample; `buckets` is the net's number of output buckets.
-    pub fn push<V: Inputs>(&mut self, sample: &Sample, targets: &Targets, buckets: usize) {
+    /// Empty data that adds each position's mirror image too, in the variants whose
+    /// positions mirror, if `mirror`.
+    pub fn with_mirror(mirror: bool) -> Dataset {
+        Dataset { mirror, ..Dataset::new() }
+    }
+
+    /// Adds a sample, and its mirror image if the data mirrors; `buckets` is the net's
+    /// number of output buckets.
+    pub fn push<V: Mirror>(&mut self, sample: &Sample, targets: &Targets, buckets: usize) {
         assert!(V::INPUTS <= u16::MAX as usize + 1, "inputs must fit u16");
+        let new_game = self.last_ply.is_none_or(|last| sample.ply <= last);
+        let game = self.games.last().map_or(0, |&g| g + new_game as u32);
+        self.last_ply = Some(sample.ply);
+        self.push_one::<V>(sample, targets, buckets, game, false);
+        if self.mirror {
+            if let Some(mirror) = mirrored::<V>(sample) {
+                self.push_one::<V>(&mirror, targets, buckets, game, true);
+            }
+        }
+    }
+
+    fn push_one<V: Mirror>(
+        &mut self,
+        sample: &Sample,
+        targets: &Targets,
+        buckets: usize,
+        game: u32,
+        mirror: bool,
+    ) {
         let mut lit = Vec::with_capacity(2 * sample.men.len());
         for perspective in [sample.side, !sample.side] {
             let before = lit.len();
@@ -77,14 +113,12 @@ impl Dataset {
         self.starts.push(self.inputs.len());
         self.targets.push(targets.target(sample));
         self.buckets.push(V::output_bucket(sample.men_count(), buckets) as u8);
-        let new_game = self.last_ply.is_none_or(|last| sample.ply <= last);
-        let game = self.games.last().map_or(0, |&g| g + new_game as u32);
         self.games.push(game);
-        self.last_ply = Some(sample.ply);
+        self.mirrors.push(mirror);
     }
 
     /// Adds every sample of a sample file's bytes; the next sample starts a new game.
-    pub fn extend_from_bytes<V: Inputs>(
+    pub fn extend_from_bytes<V: Mirror>(
         &mut self,
         bytes: &[u8],
         targets: &Targets,
@@ -100,13 +134,14 @@ impl Dataset {
         Ok(count)
     }
 
-    /// Loads sample files.
-    pub fn load<V: Inputs>(
+    /// Loads sample files, adding each position's mirror image too if `mirror`.
+    pub fn load<V: Mirror>(
         paths: &[impl AsRef<Path>],
         targets: &Targets,
         buckets: usize,
+        mirror: bool,
     ) -> Result<Dataset, String> {
-        let mut data = Dataset::new();
+        let mut data = Dataset::with_mirror(mirror);
         for path in paths {
             let path = path.as_ref();
             let bytes =
@@ -117,8 +152,14 @@ impl Dataset {
         Ok(data)
     }
 
+    /// The samples, mirror images included.
     pub fn len(&self) -> usize {
         self.targets.len()
+    }
+
+    /// The samples that are mirror images of others.
+    pub fn mirror_images(&self) -> usize {
+        self.mirrors.iter().filter(|&&m| m).count()
     }
 
     pub fn is_empty(&self) -> bool {
@@ -153,13 +194,16 @@ impl Dataset {
     }
 
     /// Splits the samples into training and validation, holding out every `k`-th game,
-    /// `k = round(1 / fraction)` (none for a fraction of 0).
+    /// `k = round(1 / fraction)` (none for a fraction of 0). The mirror images of the
+    /// held-out positions are in neither.
     pub fn split(&self, fraction: f64) -> Split {
         let every = if fraction > 0.0 { (1.0 / fraction).round().max(1.0) as u32 } else { 0 };
         let mut split = Split::default();
-        for (i, &game) in self.games.iter().enumerate() {
+        for (i, (&game, &mirror)) in self.games.iter().zip(&self.mirrors).enumerate() {
             if every > 0 && game % every == every - 1 {
-                split.validation.push(i as u32);
+                if !mirror {
+                    split.validation.push(i as u32);
+                }
             } else {
                 split.training.push(i as u32);
             }

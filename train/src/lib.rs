@@ -3,6 +3,7 @@
 //! - [`data`]: samples in memory, each with its lit inputs from both sides computed once,
 //!   and the split of whole games between training and validation.
 //! - [`import`]: turns scored FEN text (`fen;score;result`) into sample files.
+//! - [`mirror`]: which variants' positions mirror left to right, and the mirrored sample.
 //! - [`net`]: the float net: forward pass, backward pass, quantization to a net file.
 //! - [`optimizer`]: AdamW, the learning-rate schedule and the weight bounds that keep the
 //!   quantized net inside its integer types.
@@ -12,6 +13,7 @@
 
 pub mod data;
 pub mod import;
+pub mod mirror;
 pub mod net;
 pub mod optimizer;
 pub mod quantized;

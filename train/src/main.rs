@@ -22,6 +22,7 @@ use ekumen_nnue::file::{Activation, NetFile, Quantization, Shape};
 use ekumen_nnue::sample::Sample;
 use ekumen_train::data::{Dataset, Targets};
 use ekumen_train::import::import_text;
+use ekumen_train::mirror::Mirror;
 use ekumen_train::optimizer::{Bounds, Schedule};
 use ekumen_train::quantized;
 use ekumen_train::trainer::{Config, Trainer};
@@ -90,6 +91,10 @@ struct TrainArgs {
     /// Centipawns to win probability: sigmoid(cp / scale).
     #[arg(long, default_value_t = 400.0)]
     scale: f32,
+    /// Trains on each position's left-right mirror image too (`--mirror false`: not); the
+    /// default in variants whose pieces move alike to both sides, all but gethenian.
+    #[arg(long, num_args = 0..=1, default_missing_value = "true")]
+    mirror: Option<bool>,
     /// The share of games held out for validation (every round(1/f)-th game).
     #[arg(long, default_value_t = 0.05)]
     validation_fraction: f64,
@@ -219,7 +224,7 @@ fn read_text(path: &Path) -> Result<String, String> {
     String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8", path.display()))
 }
 
-fn train<V: Inputs>(args: &TrainArgs) -> Result<(), String> {
+fn train<V: Mirror>(args: &TrainArgs) -> Result<(), String> {
     if args.hidden == 0 || args.hidden % 16 != 0 {
         return Err(format!("--hidden {}: a multiple of 16 is needed", args.hidden));
     }
@@ -234,14 +239,20 @@ fn train<V: Inputs>(args: &TrainArgs) -> Result<(), String> {
     pool.install(|| train_in_pool::<V>(args, threads))
 }
 
-fn train_in_pool<V: Inputs>(args: &TrainArgs, threads: usize) -> Result<(), String> {
+fn train_in_pool<V: Mirror>(args: &TrainArgs, threads: usize) -> Result<(), String> {
     let started = Instant::now();
     let targets = Targets { lambda: args.lambda, scale: args.scale };
-    let data = Dataset::load::<V>(&args.data, &targets, args.buckets as usize)?;
+    let mirror = args.mirror.unwrap_or(V::SYMMETRIC);
+    if mirror && !V::SYMMETRIC {
+        return Err(format!("--mirror: {} positions do not mirror left to right", V::NAME));
+    }
+    let data = Dataset::load::<V>(&args.data, &targets, args.buckets as usize, mirror)?;
     let split = data.split(args.validation_fraction);
     info!(
-        "{} samples from {} games loaded in {:.1} s: {} for training, {} for validation",
+        "{} samples ({} of them mirror images) from {} games loaded in {:.1} s: \
+         {} for training, {} for validation",
         data.len(),
+        data.mirror_images(),
         data.games(),
         started.elapsed().as_secs_f64(),
         split.training.len(),
