@@ -66,13 +66,13 @@ struct TrainArgs {
     #[arg(long, default_value_t = 128)]
     hidden: u32,
     /// Output buckets by the number of men.
-    #[arg(long, default_value_t = 8)]
+    #[arg(long, default_value_t = 1)]
     buckets: u32,
     #[arg(long, value_enum, default_value_t = ActivationArg::Screlu)]
     activation: ActivationArg,
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = 20)]
     epochs: usize,
-    #[arg(long, default_value_t = 16384)]
+    #[arg(long, default_value_t = 1024)]
     batch: usize,
     #[arg(long, default_value_t = 0.001)]
     lr: f32,
@@ -83,7 +83,7 @@ struct TrainArgs {
     #[arg(long, default_value_t = 0.1)]
     lr_gamma: f32,
     /// Decoupled weight decay (AdamW) of the weights.
-    #[arg(long, default_value_t = 0.01)]
+    #[arg(long, default_value_t = 0.5)]
     wd: f32,
     /// The weight of the score in the target; the game's result gets 1 - lambda.
     #[arg(long, default_value_t = 0.75)]
