@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use ekumen_movegen::variants::{Chess, Gethenian, Gothic, Shinobi};
+use ekumen_movegen::variants::{Chess, Coherent, Gethenian, Gothic, Shinobi};
 use ekumen_movegen::{Position, Variant};
 use ekumen_nnue::sample::{samples, Sample};
 use ekumen_train::data::{Dataset, Targets};
@@ -94,6 +94,13 @@ fn chess_mirrors() {
 fn gothic_mirrors() {
     check_mirror::<Gothic>(
         "r1bqckab1r/pppp1ppppp/2n7/4p2n2/10/4P5/PPPP1PPPPP/RNBQCKABNR w KQkq - 0 3",
+    );
+}
+
+#[test]
+fn coherent_mirrors_about_its_middle_file() {
+    check_mirror::<Coherent>(
+        "1pnqkq1p1/2prbrp2/3pbpn2/4p4/9/4PB3/3P1P3/2PR1RP2/1PNQKQNP1 w - - 0 4",
     );
 }
 
