@@ -118,6 +118,7 @@ fn no_move_is_resign() {
     let mut engine = usi_engine();
     engine.ask("position sfen rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR b - 5");
     engine.send("go byoyomi 100");
+    assert!(support::is_evaluation_notice(&engine.line()));
     assert_eq!(engine.line(), "info depth 0 score mate 0");
     assert_eq!(engine.line(), "bestmove resign");
     assert!(engine.quit().success());
