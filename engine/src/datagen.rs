@@ -58,8 +58,8 @@
 //! the next game number when it finishes one: the same games, the same samples per game,
 //! written in the order they finish.
 
-use std::fs::{self, File, OpenOptions};
-use std::io::{Seek, SeekFrom, Write};
+use std::fs::{self, File, OpenOptions, TryLockError};
+use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -291,16 +291,32 @@ fn read_book(path: &Path, variant: VariantId) -> Result<Vec<String>, String> {
     Ok(book)
 }
 
-/// Opens the sample file for appending: a new one gets the header; an existing one is
-/// checked, cut after its last whole sample and counted.
+/// Opens the sample file for appending: a new (or empty) one gets the header; an existing
+/// one is checked, cut after its last whole sample and counted. The file stays locked
+/// while the run writes it, so that a second run on the same file is refused rather than
+/// interleaving its games with the first's.
 fn open_output<V: Variant>(path: &Path) -> Result<(File, FileCounts), String> {
     let cannot = |e: std::io::Error| format!("cannot open {}: {e}", path.display());
-    if !path.exists() {
-        let mut file = File::create(path).map_err(cannot)?;
+    let mut file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)
+        .map_err(cannot)?;
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(TryLockError::WouldBlock) => {
+            return Err(format!("{} is being written by another run", path.display()))
+        }
+        Err(TryLockError::Error(e)) => return Err(cannot(e)),
+    }
+    let mut bytes = Vec::new();
+    file.read_to_end(&mut bytes).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if bytes.is_empty() {
         file.write_all(&sample::header::<V>()).map_err(cannot)?;
         return Ok((file, FileCounts::default()));
     }
-    let bytes = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let whole = sample::complete_length::<V>(&bytes)
         .map_err(|why| format!("{} cannot be appended to: {why}", path.display()))?;
     let mut counts = FileCounts::default();
@@ -313,9 +329,7 @@ fn open_output<V: Variant>(path: &Path) -> Result<(File, FileCounts), String> {
         last_ply = Some(decoded.ply);
         counts.samples += 1;
     }
-    drop(bytes);
-    let mut file = OpenOptions::new().write(true).open(path).map_err(cannot)?;
-    if whole < fs::metadata(path).map_err(cannot)?.len() as usize {
+    if whole < bytes.len() {
         eprintln!("{}: cutting a partial sample at byte {whole}", path.display());
         file.set_len(whole as u64).map_err(cannot)?;
     }

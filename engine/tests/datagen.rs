@@ -1,5 +1,5 @@
 //! `ekumen datagen`: the sample files it writes decode, are reproducible, survive a
-//! killed run and refuse another variant's file.
+//! killed run, and refuse another variant's file and a file another run is writing.
 
 mod support;
 
@@ -166,4 +166,21 @@ fn bad_files_variants_and_books_are_refused() {
     assert!(!output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("cannot read the openings /nonexistent/book.epd"), "{stderr}");
+}
+
+#[test]
+fn a_file_another_run_is_writing_is_refused() {
+    let path = scratch("locked.samples");
+    succeeded(&datagen("chess", 1, 1, 1, &path));
+    let before = std::fs::read(&path).expect("the file");
+    // This test holds the lock a running datagen would hold.
+    let held = std::fs::OpenOptions::new().write(true).open(&path).expect("the file");
+    held.try_lock().expect("the lock is free");
+    let output = datagen("chess", 2, 1, 1, &path);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("is being written by another run"), "{stderr}");
+    assert_eq!(std::fs::read(&path).expect("the file"), before, "left alone");
+    drop(held);
+    succeeded(&datagen("chess", 2, 1, 1, &path));
 }

@@ -70,7 +70,7 @@ fn seconds_to_ms(text: &str) -> Option<u64> {
 }
 
 fn format_seconds(ms: u64) -> String {
-    if ms % 1000 == 0 {
+    if ms.is_multiple_of(1000) {
         format!("{}", ms / 1000)
     } else {
         let text = format!("{:.3}", ms as f64 / 1000.0);
@@ -143,7 +143,7 @@ impl ClockState {
             self.remaining.saturating_sub(used) + Duration::from_millis(self.clock.increment_ms);
         self.moves_made += 1;
         if let Some(period) = self.clock.moves_per_period {
-            if self.moves_made % period == 0 {
+            if self.moves_made.is_multiple_of(period) {
                 self.remaining += Duration::from_millis(self.clock.base_ms);
             }
         }

@@ -231,7 +231,7 @@ impl<'a, V: SearchVariant> Worker<'a, V> {
                 return true;
             }
         }
-        if self.nodes % self.shared.poll_interval == 0 {
+        if self.nodes.is_multiple_of(self.shared.poll_interval) {
             self.shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
             if self.is_main() {
                 self.shared.check_limits();

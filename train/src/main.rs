@@ -225,7 +225,7 @@ fn read_text(path: &Path) -> Result<String, String> {
 }
 
 fn train<V: Mirror>(args: &TrainArgs) -> Result<(), String> {
-    if args.hidden == 0 || args.hidden % 16 != 0 {
+    if args.hidden == 0 || !args.hidden.is_multiple_of(16) {
         return Err(format!("--hidden {}: a multiple of 16 is needed", args.hidden));
     }
     if args.buckets == 0 || args.buckets > ekumen_nnue::file::MAX_BUCKETS {
