@@ -67,21 +67,29 @@ pub trait Inputs: Variant {
         Some(Self::BOARD_INPUTS + ((theirs * Self::PIECES.len() + kind.index()) * HAND_SLOTS) + k)
     }
 
+    /// The men of the variant's start position, board and hands: the most a position
+    /// holds, since captures and promotions add none.
+    const START_MEN: usize = men_in_fen(Self::START_FEN);
+
     /// The output bucket for a position with `men` men on the board and in hand, kings
     /// included, out of `buckets`: the men of the start position and fewer spread evenly,
     /// the fullest boards in the last bucket.
     #[inline(always)]
     fn output_bucket(men: usize, buckets: usize) -> usize {
-        let full = start_men::<Self>().max(2);
+        let full = if Self::START_MEN > 2 { Self::START_MEN } else { 2 };
         (men.saturating_sub(2) * buckets / (full - 1)).min(buckets - 1)
     }
 }
 
-/// The men of the variant's start position, board and hands.
-fn start_men<V: Variant>() -> usize {
-    let fen = V::START_FEN;
-    let board = fen.split(' ').next().unwrap_or("");
-    board.bytes().filter(|b| b.is_ascii_alphabetic()).count()
+/// The men a FEN's first field places, on the board and in hand (its letters).
+const fn men_in_fen(fen: &str) -> usize {
+    let bytes = fen.as_bytes();
+    let (mut i, mut men) = (0, 0);
+    while i < bytes.len() && bytes[i] != b' ' {
+        men += bytes[i].is_ascii_alphabetic() as usize;
+        i += 1;
+    }
+    men
 }
 
 /// Every input `perspective` sees lit in a position given as its men on the board and its
@@ -111,4 +119,19 @@ impl Inputs for ekumen_movegen::variants::Shinobi {}
 impl Inputs for ekumen_movegen::variants::Coherent {}
 impl Inputs for ekumen_movegen::variants::Gethenian {
     const HALF_TURN: bool = true;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ekumen_movegen::variants::{Chess, Gethenian, Gothic, Shinobi};
+
+    #[test]
+    fn start_men_count_the_board_and_the_hands() {
+        assert_eq!(Chess::START_MEN, 32);
+        assert_eq!(Gothic::START_MEN, 40);
+        // Shinobi: 16 black men, 14 white ones and 6 in White's hand.
+        assert_eq!(Shinobi::START_MEN, 36);
+        assert_eq!(Gethenian::START_MEN, 12);
+    }
 }

@@ -262,7 +262,7 @@ fn train_in_pool<V: Mirror>(args: &TrainArgs, threads: usize) -> Result<(), Stri
         return Err("no training samples".to_string());
     }
     let quantization = Quantization::DEFAULT;
-    let most_inputs = data.most_inputs().max(start_men::<V>());
+    let most_inputs = data.most_inputs().max(V::START_MEN);
     let activation = match args.activation {
         ActivationArg::Screlu => Activation::SquaredClippedRelu,
         ActivationArg::Crelu => Activation::ClippedRelu,
@@ -351,11 +351,4 @@ fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
     std::fs::write(&temporary, bytes)
         .and_then(|()| std::fs::rename(&temporary, path))
         .map_err(|e| format!("cannot write {}: {e}", path.display()))
-}
-
-/// The men of the variant's start position, board and hands: the most a position lights
-/// per perspective, since captures and promotions add none.
-fn start_men<V: Inputs>() -> usize {
-    let board = V::START_FEN.split(' ').next().unwrap_or("");
-    board.bytes().filter(|b| b.is_ascii_alphabetic()).count()
 }
