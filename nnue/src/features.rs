@@ -23,8 +23,10 @@ pub const HAND_SLOTS: usize = 8;
 
 /// How one variant's inputs are laid out.
 pub trait Inputs: Variant {
-    /// Black sees the board turned a half-turn rather than mirrored top to bottom.
-    const HALF_TURN: bool = false;
+    /// Every piece moves alike to the left and to the right. Where one does not (gethenian's
+    /// left and right pieces), Black sees the board turned a half-turn rather than mirrored
+    /// top to bottom, and positions must not be mirrored left to right.
+    const LEFT_RIGHT_SYMMETRIC: bool = true;
 
     /// Inputs for the men on the board.
     const BOARD_INPUTS: usize = 2 * Self::PIECES.len() * <Self::Geo as Geometry>::SQUARES;
@@ -39,7 +41,7 @@ pub trait Inputs: Variant {
         let sq = sq.index();
         match perspective {
             Color::White => sq,
-            Color::Black if Self::HALF_TURN => Self::Geo::SQUARES - 1 - sq,
+            Color::Black if !Self::LEFT_RIGHT_SYMMETRIC => Self::Geo::SQUARES - 1 - sq,
             Color::Black => {
                 let files = Self::Geo::FILES as usize;
                 let (rank, file) = (sq / files, sq % files);
@@ -118,7 +120,7 @@ impl Inputs for ekumen_movegen::variants::Gothic {}
 impl Inputs for ekumen_movegen::variants::Shinobi {}
 impl Inputs for ekumen_movegen::variants::Coherent {}
 impl Inputs for ekumen_movegen::variants::Gethenian {
-    const HALF_TURN: bool = true;
+    const LEFT_RIGHT_SYMMETRIC: bool = false;
 }
 
 #[cfg(test)]

@@ -18,10 +18,10 @@
 use std::path::Path;
 
 use ekumen_movegen::Color;
-use ekumen_nnue::features::active_inputs;
+use ekumen_nnue::features::{active_inputs, Inputs};
 use ekumen_nnue::sample::{samples, Sample};
 
-use crate::mirror::{mirrored, Mirror};
+use crate::mirror::mirrored;
 
 /// How a sample's target probability is made from its score and its game's result.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -82,7 +82,7 @@ impl Dataset {
 
     /// Adds a sample, and its mirror image if the data mirrors; `buckets` is the net's
     /// number of output buckets.
-    pub fn push<V: Mirror>(&mut self, sample: &Sample, targets: &Targets, buckets: usize) {
+    pub fn push<V: Inputs>(&mut self, sample: &Sample, targets: &Targets, buckets: usize) {
         assert!(V::INPUTS <= u16::MAX as usize + 1, "inputs must fit u16");
         let new_game = self.last_ply.is_none_or(|last| sample.ply <= last);
         let game = self.games.last().map_or(0, |&g| g + new_game as u32);
@@ -95,7 +95,7 @@ impl Dataset {
         }
     }
 
-    fn push_one<V: Mirror>(
+    fn push_one<V: Inputs>(
         &mut self,
         sample: &Sample,
         targets: &Targets,
@@ -118,7 +118,7 @@ impl Dataset {
     }
 
     /// Adds every sample of a sample file's bytes; the next sample starts a new game.
-    pub fn extend_from_bytes<V: Mirror>(
+    pub fn extend_from_bytes<V: Inputs>(
         &mut self,
         bytes: &[u8],
         targets: &Targets,
@@ -135,7 +135,7 @@ impl Dataset {
     }
 
     /// Loads sample files, adding each position's mirror image too if `mirror`.
-    pub fn load<V: Mirror>(
+    pub fn load<V: Inputs>(
         paths: &[impl AsRef<Path>],
         targets: &Targets,
         buckets: usize,

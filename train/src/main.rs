@@ -22,7 +22,6 @@ use ekumen_nnue::file::{Activation, NetFile, Quantization, Shape};
 use ekumen_nnue::sample::Sample;
 use ekumen_train::data::{Dataset, Targets};
 use ekumen_train::import::import_text;
-use ekumen_train::mirror::Mirror;
 use ekumen_train::optimizer::{Bounds, Schedule};
 use ekumen_train::quantized;
 use ekumen_train::trainer::{Config, Trainer};
@@ -224,7 +223,7 @@ fn read_text(path: &Path) -> Result<String, String> {
     String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8", path.display()))
 }
 
-fn train<V: Mirror>(args: &TrainArgs) -> Result<(), String> {
+fn train<V: Inputs>(args: &TrainArgs) -> Result<(), String> {
     if args.hidden == 0 || !args.hidden.is_multiple_of(16) {
         return Err(format!("--hidden {}: a multiple of 16 is needed", args.hidden));
     }
@@ -239,11 +238,11 @@ fn train<V: Mirror>(args: &TrainArgs) -> Result<(), String> {
     pool.install(|| train_in_pool::<V>(args, threads))
 }
 
-fn train_in_pool<V: Mirror>(args: &TrainArgs, threads: usize) -> Result<(), String> {
+fn train_in_pool<V: Inputs>(args: &TrainArgs, threads: usize) -> Result<(), String> {
     let started = Instant::now();
     let targets = Targets { lambda: args.lambda, scale: args.scale };
-    let mirror = args.mirror.unwrap_or(V::SYMMETRIC);
-    if mirror && !V::SYMMETRIC {
+    let mirror = args.mirror.unwrap_or(V::LEFT_RIGHT_SYMMETRIC);
+    if mirror && !V::LEFT_RIGHT_SYMMETRIC {
         return Err(format!("--mirror: {} positions do not mirror left to right", V::NAME));
     }
     let data = Dataset::load::<V>(&args.data, &targets, args.buckets as usize, mirror)?;

@@ -5,41 +5,19 @@
 //! variant whose pieces move alike to the left and to the right: chess, gothic, shinobi
 //! and coherent. Castling rights, which the mirror would break, are no inputs of the net.
 //! Gethenian's left and right bishops and knights are each other's mirror images, so its
-//! mirrored positions are not its positions, and it is not mirrored.
+//! mirrored positions are not its positions, and it is not mirrored
+//! ([`Inputs::LEFT_RIGHT_SYMMETRIC`]).
 //!
 //! The data holds each training position's mirror as a sample of its own (`data`), so an
 //! epoch over mirrored data costs twice the time and the memory; the hot loop knows
 //! nothing of mirroring.
 
-use ekumen_movegen::variants::{Chess, Coherent, Gethenian, Gothic, Shinobi};
 use ekumen_movegen::{Geometry, Square};
 use ekumen_nnue::features::Inputs;
 use ekumen_nnue::sample::Sample;
 
-/// Whether a variant's positions may be mirrored left to right.
-pub trait Mirror: Inputs {
-    /// Every piece moves alike to the left and to the right.
-    const SYMMETRIC: bool;
-}
-
-impl Mirror for Chess {
-    const SYMMETRIC: bool = true;
-}
-impl Mirror for Gothic {
-    const SYMMETRIC: bool = true;
-}
-impl Mirror for Shinobi {
-    const SYMMETRIC: bool = true;
-}
-impl Mirror for Coherent {
-    const SYMMETRIC: bool = true;
-}
-impl Mirror for Gethenian {
-    const SYMMETRIC: bool = false;
-}
-
 /// The square `sq` with its file reversed.
-pub fn mirror_square<V: Mirror>(sq: Square) -> Square {
+pub fn mirror_square<V: Inputs>(sq: Square) -> Square {
     let files = V::Geo::FILES as usize;
     let (rank, file) = (sq.index() / files, sq.index() % files);
     Square::new((rank * files + files - 1 - file) as u8)
@@ -47,8 +25,8 @@ pub fn mirror_square<V: Mirror>(sq: Square) -> Square {
 
 /// The sample of `sample`'s position mirrored left to right, its men in square order;
 /// `None` in a variant whose positions do not mirror.
-pub fn mirrored<V: Mirror>(sample: &Sample) -> Option<Sample> {
-    if !V::SYMMETRIC {
+pub fn mirrored<V: Inputs>(sample: &Sample) -> Option<Sample> {
+    if !V::LEFT_RIGHT_SYMMETRIC {
         return None;
     }
     let mut men: Vec<_> =

@@ -5,9 +5,10 @@ use std::path::PathBuf;
 
 use ekumen_movegen::variants::{Chess, Coherent, Gethenian, Gothic, Shinobi};
 use ekumen_movegen::{Position, Variant};
+use ekumen_nnue::features::Inputs;
 use ekumen_nnue::sample::{samples, Sample};
 use ekumen_train::data::{Dataset, Targets};
-use ekumen_train::mirror::{mirrored, Mirror};
+use ekumen_train::mirror::mirrored;
 
 const TARGETS: Targets = Targets { lambda: 0.75, scale: 400.0 };
 
@@ -44,7 +45,7 @@ fn mirror_fen(fen: &str) -> String {
     format!("{}{hands} {} - - {} {}", ranks.join("/"), fields[1], fields[4], fields[5])
 }
 
-fn sample_of<V: Mirror>(fen: &str) -> Sample {
+fn sample_of<V: Inputs>(fen: &str) -> Sample {
     let pos = Position::<V>::from_fen(fen, false).unwrap_or_else(|e| panic!("{fen}: {e:?}"));
     Sample::of(&pos, 123, 2, 40)
 }
@@ -60,7 +61,7 @@ fn sorted_inputs(data: &Dataset, i: usize) -> (Vec<u16>, Vec<u16>) {
 
 /// The mirror of `fen`'s sample is the sample of `fen` mirrored by hand, lights its
 /// inputs, and mirrors back to the sample.
-fn check_mirror<V: Mirror>(fen: &str) {
+fn check_mirror<V: Inputs>(fen: &str) {
     let sample = sample_of::<V>(fen);
     let by_hand = sample_of::<V>(&mirror_fen(fen));
     let mirror = mirrored::<V>(&sample).expect("the variant mirrors");
@@ -114,7 +115,7 @@ fn shinobi_mirrors_with_hands_and_promoted_men() {
 
 #[test]
 fn gethenian_does_not_mirror() {
-    const { assert!(!Gethenian::SYMMETRIC) };
+    const { assert!(!Gethenian::LEFT_RIGHT_SYMMETRIC) };
     let sample = sample_of::<Gethenian>(Gethenian::START_FEN);
     assert_eq!(mirrored::<Gethenian>(&sample), None);
     let mut data = Dataset::with_mirror(true);
