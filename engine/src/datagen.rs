@@ -323,7 +323,7 @@ fn open_output<V: Variant>(path: &Path) -> Result<(File, FileCounts), String> {
     let mut last_ply = None;
     for decoded in sample::samples::<V>(&bytes[..whole]) {
         let decoded = decoded.map_err(|why| format!("{}: {why}", path.display()))?;
-        if last_ply.is_none_or(|ply| decoded.ply <= ply) {
+        if sample::starts_game(last_ply, decoded.ply) {
             counts.games += 1;
         }
         last_ply = Some(decoded.ply);

@@ -149,6 +149,13 @@ impl Sample {
     }
 }
 
+/// Whether a sample of ply `ply` starts a new game after a sample of ply `previous` (none
+/// for the file's first): a file holds its games one after the other and records no game
+/// numbers, so a game starts where the ply does not grow.
+pub fn starts_game(previous: Option<u16>, ply: u16) -> bool {
+    previous.is_none_or(|previous| ply <= previous)
+}
+
 /// The header of a sample file for `V`.
 pub fn header<V: Variant>() -> Vec<u8> {
     let mut out = MAGIC.to_vec();

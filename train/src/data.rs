@@ -19,7 +19,7 @@ use std::path::Path;
 
 use ekumen_movegen::Color;
 use ekumen_nnue::features::{active_inputs, Inputs};
-use ekumen_nnue::sample::{samples, Sample};
+use ekumen_nnue::sample::{self, samples, Sample};
 
 use crate::mirror::mirrored;
 
@@ -84,7 +84,7 @@ impl Dataset {
     /// number of output buckets.
     pub fn push<V: Inputs>(&mut self, sample: &Sample, targets: &Targets, buckets: usize) {
         assert!(V::INPUTS <= u16::MAX as usize + 1, "inputs must fit u16");
-        let new_game = self.last_ply.is_none_or(|last| sample.ply <= last);
+        let new_game = sample::starts_game(self.last_ply, sample.ply);
         let game = self.games.last().map_or(0, |&g| g + new_game as u32);
         self.last_ply = Some(sample.ply);
         self.push_one::<V>(sample, targets, buckets, game, false);

@@ -13,7 +13,7 @@
 //! both together.
 
 use ekumen_movegen::{Color, Position, Variant};
-use ekumen_nnue::sample::{header, Sample};
+use ekumen_nnue::sample::{self, header, Sample};
 
 /// What an import read.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -34,7 +34,7 @@ pub fn import_text<V: Variant>(text: &str, out: &mut Vec<u8>) -> Result<Imported
             continue;
         }
         let sample = parse_line::<V>(line).map_err(|why| format!("line {}: {why}", number + 1))?;
-        if last_ply.is_none_or(|last| sample.ply <= last) {
+        if sample::starts_game(last_ply, sample.ply) {
             imported.games += 1;
         }
         last_ply = Some(sample.ply);
