@@ -84,8 +84,10 @@ struct TrainArgs {
     /// Decoupled weight decay (AdamW) of the weights.
     #[arg(long, default_value_t = 0.5)]
     wd: f32,
-    /// The weight of the score in the target; the game's result gets 1 - lambda.
-    #[arg(long, default_value_t = 0.75)]
+    /// The weight of the score in the target; the game's result gets 1 - lambda. The
+    /// default, the score alone, suits data of a few thousand games, whose results a net
+    /// learns game by game (docs/nnue.md, "Lambda").
+    #[arg(long, default_value_t = 1.0)]
     lambda: f32,
     /// Centipawns to win probability: sigmoid(cp / scale).
     #[arg(long, default_value_t = 400.0)]
