@@ -1,0 +1,37 @@
+//! The nets compiled into the engine: each one listed is for a variant the engine plays,
+//! loads for it (a net that did not fit would stop the engine at its first search) and is
+//! used by default, and judges material the right way round; a variant without a listed
+//! net has none.
+
+use ekumen_movegen::{AnyPosition, VariantId};
+use ekumen_nnue::built_in::NETS;
+use ekumen_search::nets;
+
+fn listed(variant: VariantId) -> bool {
+    NETS.iter().any(|(name, _)| *name == variant.name())
+}
+
+#[test]
+fn every_built_in_net_loads_for_its_variant_and_no_other_variant_has_one() {
+    for (name, _) in NETS {
+        assert!(VariantId::from_name(name).is_some(), "{name} is a variant the engine plays");
+    }
+    nets::use_built_in_nets();
+    for variant in VariantId::ALL {
+        assert_eq!(nets::net_name(variant).is_some(), listed(variant), "{variant}");
+    }
+}
+
+#[test]
+fn a_built_in_net_prefers_the_side_with_more_material() {
+    // Each start position without White's strongest piece.
+    let cases = [
+        (VariantId::Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1"),
+        (VariantId::Gothic, "rnbqckabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNB1CKABNR w KQkq - 0 1"),
+    ];
+    for (variant, fen) in cases.into_iter().filter(|&(variant, _)| listed(variant)) {
+        let weaker = AnyPosition::from_fen(variant, fen, false).expect("a legal FEN");
+        let score = nets::net_evaluation(&weaker).expect("the variant has a net");
+        assert!(score < -500, "{variant}: White without its strongest piece scores {score}");
+    }
+}
