@@ -12,7 +12,10 @@
 //!   are centred the same way, books/README.md). The random plies make almost every game
 //!   new, and the check drops walks that simply hung a piece.
 //! - **Moves**: every move is a single-threaded search of `--nodes` nodes, with the
-//!   game's history (repetitions count). Each worker thread owns one search with a
+//!   game's history (repetitions count), evaluating as a game would (the variant's net
+//!   where it has one, else the classical evaluation), or with the classical evaluation
+//!   (`--classical`), or with the net of `--eval-file`: so the data of one generation of
+//!   nets can be made again once the next one is built in. Each worker thread owns one search with a
 //!   [`HASH_MB`] MB table, cleared with its histories before every game, so that a game
 //!   depends only on its seed and not on the games its thread played before.
 //! - **End**: the rules end the game (`Position::outcome`: mate, stalemate as the variant
@@ -70,7 +73,7 @@ use std::time::{Duration, Instant};
 use ekumen_movegen::{dispatch, for_variant, AnyPosition, Color, GameResult, MoveKind, Rng};
 use ekumen_movegen::{Variant, VariantId};
 use ekumen_nnue::sample::{self, Sample};
-use ekumen_search::{Limits, SearchScore, SearchSettings, Searcher};
+use ekumen_search::{nets, Limits, SearchScore, SearchSettings, Searcher};
 
 /// Nodes of the search that judges an opening.
 pub const OPENING_CHECK_NODES: u64 = 1000;
@@ -124,6 +127,12 @@ pub struct DatagenArgs {
     /// The sample file, created or appended to.
     #[arg(long)]
     pub out: PathBuf,
+    /// Searches with the classical evaluation even where the variant has a net.
+    #[arg(long, conflicts_with = "eval_file")]
+    pub classical: bool,
+    /// A net file for the variant, to search with in place of its built-in net.
+    #[arg(long)]
+    pub eval_file: Option<PathBuf>,
 }
 
 /// Runs `ekumen datagen`; errors go to stderr with a nonzero exit code.
@@ -169,6 +178,14 @@ fn generate<V: Variant>(args: &DatagenArgs) -> Result<(), String> {
         .clone()
         .unwrap_or_else(|| PathBuf::from("books").join(format!("{}.epd", args.variant.name())));
     let book = read_book(&book_path, args.variant)?;
+    if let Some(path) = &args.eval_file {
+        load_net(path, args.variant)?;
+    }
+    let use_nnue = !args.classical;
+    let evaluation = match nets::net_name(args.variant) {
+        Some(name) if use_nnue => format!("net {name}"),
+        _ => "the classical evaluation".to_string(),
+    };
     let (mut file, existing) = open_output::<V>(&args.out)?;
     let to_play = args.games.saturating_sub(existing.games);
     if to_play == 0 {
@@ -181,7 +198,7 @@ fn generate<V: Variant>(args: &DatagenArgs) -> Result<(), String> {
         return Ok(());
     }
     let start = AnyPosition::startpos(args.variant, false);
-    let start_score = judge(&mut new_searcher(), &start).unwrap_or(0);
+    let start_score = judge(&mut new_searcher(use_nnue), &start).unwrap_or(0);
     let plan = Arc::new(Plan {
         variant: args.variant,
         book,
@@ -191,8 +208,8 @@ fn generate<V: Variant>(args: &DatagenArgs) -> Result<(), String> {
         centre: if start.side_to_move() == Color::White { start_score } else { -start_score },
     });
     eprintln!(
-        "datagen {}: {to_play} games at {} nodes a move on {} threads into {} \
-         (holding {} games, {} positions)",
+        "datagen {}: {to_play} games at {} nodes a move with {evaluation} on {} threads \
+         into {} (holding {} games, {} positions)",
         args.variant,
         args.nodes,
         args.threads,
@@ -211,7 +228,7 @@ fn generate<V: Variant>(args: &DatagenArgs) -> Result<(), String> {
             std::thread::Builder::new()
                 .name(format!("datagen {id}"))
                 .spawn(move || {
-                    let mut searcher = new_searcher();
+                    let mut searcher = new_searcher(use_nnue);
                     loop {
                         let game = next_game.fetch_add(1, Ordering::Relaxed);
                         if game >= to_play {
@@ -263,8 +280,26 @@ fn generate<V: Variant>(args: &DatagenArgs) -> Result<(), String> {
     Ok(())
 }
 
-fn new_searcher() -> Searcher {
-    Searcher::new(SearchSettings { threads: 1, hash_mb: HASH_MB, ..SearchSettings::default() })
+fn new_searcher(use_nnue: bool) -> Searcher {
+    Searcher::new(SearchSettings {
+        threads: 1,
+        hash_mb: HASH_MB,
+        use_nnue,
+        ..SearchSettings::default()
+    })
+}
+
+/// Loads the net file at `path`, which must be `variant`'s, in place of its built-in net.
+fn load_net(path: &Path, variant: VariantId) -> Result<(), String> {
+    let loaded = nets::load_eval_file(path).map_err(|e| format!("{} {e}", path.display()))?;
+    if loaded.variant != variant {
+        return Err(format!(
+            "{} is a net for {}, not for {variant}",
+            path.display(),
+            loaded.variant
+        ));
+    }
+    Ok(())
 }
 
 /// Reads a book: one FEN a line, `#` lines and empty lines skipped.

@@ -1,13 +1,17 @@
 //! `ekumen datagen`: the sample files it writes decode, are reproducible, survive a
-//! killed run, and refuse another variant's file and a file another run is writing.
+//! killed run, refuse another variant's file and a file another run is writing, and the
+//! evaluation the games are played with is the one asked for.
 
 mod support;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use ekumen_movegen::variants::{Chess, Shinobi};
-use ekumen_movegen::{Color, Variant};
+use ekumen_movegen::variants::{Chess, Gothic, Shinobi};
+use ekumen_movegen::{Color, Rng, Variant};
+use ekumen_nnue::features::Inputs;
+use ekumen_nnue::file::Activation;
+use ekumen_nnue::random_net::{random_net, Weights};
 use ekumen_nnue::sample::{self, Sample};
 use support::ENGINE;
 
@@ -25,6 +29,18 @@ fn scratch(name: &str) -> PathBuf {
 
 /// Runs `ekumen datagen` with a tiny search from the repository root.
 fn datagen(variant: &str, games: u32, seed: u32, threads: u32, out: &Path) -> Output {
+    datagen_with(variant, games, seed, threads, out, &[])
+}
+
+/// [`datagen`] with more arguments.
+fn datagen_with(
+    variant: &str,
+    games: u32,
+    seed: u32,
+    threads: u32,
+    out: &Path,
+    more: &[&str],
+) -> Output {
     Command::new(ENGINE)
         .current_dir(ROOT)
         .args(["datagen", "--variant", variant, "--nodes", "300"])
@@ -32,8 +48,19 @@ fn datagen(variant: &str, games: u32, seed: u32, threads: u32, out: &Path) -> Ou
         .args(["--threads", &threads.to_string()])
         .arg("--out")
         .arg(out)
+        .args(more)
         .output()
         .expect("the engine runs")
+}
+
+/// A random net file for `V` named `name`.
+fn net_file<V: Inputs>(name: &str) -> PathBuf {
+    let mut net =
+        random_net::<V>(&mut Rng::new(5), 32, 1, Activation::SquaredClippedRelu, Weights::Trained);
+    net.name = name.to_string();
+    let path = scratch(&format!("{name}.nnue"));
+    std::fs::write(&path, net.to_bytes()).expect("a scratch file");
+    path
 }
 
 fn succeeded(output: &Output) -> String {
@@ -183,4 +210,48 @@ fn a_file_another_run_is_writing_is_refused() {
     assert_eq!(std::fs::read(&path).expect("the file"), before, "left alone");
     drop(held);
     succeeded(&datagen("chess", 2, 1, 1, &path));
+}
+
+#[test]
+fn games_are_played_with_the_evaluation_asked_for() {
+    let net = net_file::<Chess>("datagen-chess-net");
+    let net_arg = net.to_str().expect("a UTF-8 path");
+    let classical = scratch("classical.samples");
+    let output = datagen_with("chess", 2, 4, 1, &classical, &["--classical"]);
+    succeeded(&output);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("with the classical evaluation"), "{stderr}");
+    let with_net = scratch("with-net.samples");
+    let output = datagen_with("chess", 2, 4, 1, &with_net, &["--eval-file", net_arg]);
+    succeeded(&output);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("with net datagen-chess-net"), "{stderr}");
+    let classical = std::fs::read(&classical).expect("the file");
+    let with_net = std::fs::read(&with_net).expect("the file");
+    check_games(&games::<Chess>(&with_net));
+    assert_ne!(classical, with_net, "the net's games differ from the classical evaluation's");
+
+    let gothic = net_file::<Gothic>("datagen-gothic-net");
+    let gothic_arg = gothic.to_str().expect("a UTF-8 path");
+    let refused = [
+        (gothic_arg, "is a net for gothic, not for chess"),
+        ("/nonexistent/net.nnue", "/nonexistent/net.nnue cannot be read"),
+    ];
+    for (file, reason) in refused {
+        let out = scratch("refused-net.samples");
+        let output = datagen_with("chess", 1, 1, 1, &out, &["--eval-file", file]);
+        assert!(!output.status.success(), "{file}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(reason), "{stderr}");
+        assert!(!out.exists(), "nothing is written");
+    }
+    let output = datagen_with(
+        "chess",
+        1,
+        1,
+        1,
+        &scratch("both.samples"),
+        &["--classical", "--eval-file", net_arg],
+    );
+    assert!(!output.status.success(), "--classical and --eval-file exclude each other");
 }
