@@ -8,12 +8,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use ekumen_movegen::variants::{Chess, Gothic, Shinobi};
-use ekumen_movegen::{Color, Rng, Variant};
+use ekumen_movegen::{Color, Variant};
 use ekumen_nnue::features::Inputs;
-use ekumen_nnue::file::Activation;
-use ekumen_nnue::random_net::{random_net, Weights};
 use ekumen_nnue::sample::{self, Sample};
-use support::ENGINE;
+use support::{small_net, ENGINE};
 
 /// The repository root, where `books/` lies.
 const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
@@ -55,11 +53,8 @@ fn datagen_with(
 
 /// A random net file for `V` named `name`.
 fn net_file<V: Inputs>(name: &str) -> PathBuf {
-    let mut net =
-        random_net::<V>(&mut Rng::new(5), 32, 1, Activation::SquaredClippedRelu, Weights::Trained);
-    net.name = name.to_string();
     let path = scratch(&format!("{name}.nnue"));
-    std::fs::write(&path, net.to_bytes()).expect("a scratch file");
+    std::fs::write(&path, small_net::<V>(name, 5).to_bytes()).expect("a scratch file");
     path
 }
 

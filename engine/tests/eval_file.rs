@@ -7,29 +7,13 @@ mod support;
 use std::path::{Path, PathBuf};
 
 use ekumen_movegen::variants::{Chess, Gothic};
-use ekumen_movegen::Rng;
-use ekumen_nnue::features::Inputs;
-use ekumen_nnue::file::{Activation, NetFile};
-use ekumen_nnue::random_net::{random_net, Weights};
-use support::Engine;
+use support::{small_net, Engine};
 
 /// A fresh directory for this test's files.
 fn scratch(test: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("ekumen-eval-file-{}-{test}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a scratch directory");
     dir
-}
-
-fn small_net<V: Inputs>(name: &str, seed: u64) -> NetFile {
-    let mut net = random_net::<V>(
-        &mut Rng::new(seed),
-        32,
-        2,
-        Activation::SquaredClippedRelu,
-        Weights::Trained,
-    );
-    net.name = name.to_string();
-    net
 }
 
 fn write(dir: &Path, file: &str, bytes: &[u8]) -> String {

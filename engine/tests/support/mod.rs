@@ -14,6 +14,11 @@ use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
+use ekumen_movegen::Rng;
+use ekumen_nnue::features::Inputs;
+use ekumen_nnue::file::{Activation, NetFile};
+use ekumen_nnue::random_net::{random_net, Weights};
+
 /// The path of the engine binary cargo built for these tests.
 pub const ENGINE: &str = env!("CARGO_BIN_EXE_ekumen");
 
@@ -264,4 +269,17 @@ impl Drop for Engine {
 pub fn is_evaluation_notice(line: &str) -> bool {
     line == "info string classical evaluation enabled"
         || line.starts_with("info string NNUE evaluation using ") && line.ends_with(" enabled")
+}
+
+/// A small random net for `V` named `name`: a file the engine loads like a trained one.
+pub fn small_net<V: Inputs>(name: &str, seed: u64) -> NetFile {
+    let mut net = random_net::<V>(
+        &mut Rng::new(seed),
+        32,
+        2,
+        Activation::SquaredClippedRelu,
+        Weights::Trained,
+    );
+    net.name = name.to_string();
+    net
 }
