@@ -78,7 +78,7 @@ pub trait Inputs: Variant {
     /// the fullest boards in the last bucket.
     #[inline(always)]
     fn output_bucket(men: usize, buckets: usize) -> usize {
-        let full = if Self::START_MEN > 2 { Self::START_MEN } else { 2 };
+        let full = Self::START_MEN.max(2);
         (men.saturating_sub(2) * buckets / (full - 1)).min(buckets - 1)
     }
 }
