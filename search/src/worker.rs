@@ -295,6 +295,14 @@ impl<'a, V: SearchVariant> Worker<'a, V> {
             }
             return Some(self.no_move_score(ply));
         }
+        // Only a capture or a promotion (both reset the clock) can leave a dead position;
+        // the net does not know these draws, so the rule must say them.
+        if V::INSUFFICIENT_MATERIAL
+            && self.pos.halfmove_clock() == 0
+            && self.pos.insufficient_material()
+        {
+            return Some(DRAW);
+        }
         self.repetition(ply)
     }
 

@@ -73,3 +73,13 @@ fn fifty_move_rule() {
     let (_, score) = search(VariantId::Gethenian, "3k3/7/3K3/7/7/7/7[MMMM] w - - 99 80", &[], 4);
     assert_eq!(score, SearchScore::Mating(1));
 }
+
+#[test]
+fn a_capture_into_a_dead_position_draws() {
+    // Every line takes the pawn, leaving a lone bishop: a draw by rule, which the chess
+    // net alone would score as a win (its search said +3.15 before the rule was applied).
+    let (_, score) = search(VariantId::Chess, "8/8/8/4k3/8/8/3p4/2B1K3 w - - 0 1", &[], 12);
+    assert_eq!(score, SearchScore::Cp(0));
+    let (_, score) = search(VariantId::Gothic, "10/10/10/5k4/10/10/4p5/3B2K3 w - - 0 1", &[], 12);
+    assert_eq!(score, SearchScore::Cp(0));
+}
