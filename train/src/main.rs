@@ -22,6 +22,7 @@ use ekumen_nnue::file::{Activation, NetFile, Quantization, Shape};
 use ekumen_nnue::sample::Sample;
 use ekumen_train::data::{Dataset, Targets};
 use ekumen_train::import::import_text;
+use ekumen_train::net::Factoriser;
 use ekumen_train::optimizer::{Bounds, Schedule};
 use ekumen_train::quantized;
 use ekumen_train::trainer::{Config, Trainer};
@@ -96,6 +97,10 @@ struct TrainArgs {
     /// default in variants whose pieces move alike to both sides, all but gethenian.
     #[arg(long, num_args = 0..=1, default_missing_value = "true")]
     mirror: Option<bool>,
+    /// Trains with a shared row per (whose man, piece type) that each square's row adds
+    /// to, folded into the squares' rows in the net file (`--factorise false`: not)
+    #[arg(long, num_args = 0..=1, default_missing_value = "true")]
+    factorise: Option<bool>,
     /// The share of games held out for validation (every round(1/f)-th game).
     #[arg(long, default_value_t = 0.05)]
     validation_fraction: f64,
@@ -277,6 +282,7 @@ fn train_in_pool<V: Inputs>(args: &TrainArgs, threads: usize) -> Result<(), Stri
             activation,
         },
         quantization,
+        factoriser: args.factorise.unwrap_or(false).then(Factoriser::of::<V>),
         batch: args.batch,
         schedule: Schedule { lr: args.lr, drops, gamma: args.lr_gamma },
         weight_decay: args.wd,
@@ -298,12 +304,14 @@ fn train_in_pool<V: Inputs>(args: &TrainArgs, threads: usize) -> Result<(), Stri
         _ => Trainer::new(config),
     };
     eprintln!(
-        "{} {}x{}x{} buckets, {:?}, {} threads; bounds ±{:.3} (accumulator), ±{:.3} (output)",
+        "{} {}x{}x{} buckets, {:?}, {} shared rows, {} threads; \
+         bounds ±{:.3} (accumulator), ±{:.3} (output)",
         V::NAME,
         V::INPUTS,
         args.hidden,
         args.buckets,
         activation,
+        trainer.net.layout().factors,
         threads,
         trainer.config.bounds.accumulator,
         trainer.config.bounds.output

@@ -17,26 +17,65 @@
 //! buffer for the whole net: the first layer is small (768 × 128 floats in chess), so
 //! zeroing and summing the buffers costs about 1% of a 16384-sample batch, less than the
 //! bookkeeping of a touched-rows list would.
+//!
+//! A [`Factoriser`] adds, during training only, one shared row per (whose man, piece type)
+//! that every square of that pair adds to its own row. What a man is worth anywhere is then
+//! learnt from all its squares at once, and weight decay pulls each square's row towards
+//! the shared one rather than towards zero. Quantizing folds the shared rows into the
+//! squares' rows, so net files and the engine never see them. Each of the two rows is
+//! bounded to half the accumulator bound, so that their sum keeps to it.
 
 use std::ops::Range;
 
-use ekumen_movegen::Rng;
+use ekumen_movegen::{Geometry, Rng};
+use ekumen_nnue::features::Inputs;
 use ekumen_nnue::file::{Activation, NetFile, Quantization, Shape};
 
 use crate::data::{sigmoid, Dataset};
+
+/// The training-only shared rows of the board inputs: inputs below `board_inputs` come in
+/// blocks of `squares`, one block per (whose man, piece type), and each block shares one
+/// row. Hand inputs have none: they are per piece type already.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Factoriser {
+    pub board_inputs: usize,
+    pub squares: usize,
+}
+
+impl Factoriser {
+    /// The shared rows of `V`'s board inputs.
+    pub fn of<V: Inputs>() -> Factoriser {
+        Factoriser { board_inputs: V::BOARD_INPUTS, squares: <V::Geo as Geometry>::SQUARES }
+    }
+
+    /// How many shared rows there are.
+    pub fn rows(&self) -> usize {
+        self.board_inputs / self.squares
+    }
+
+    /// The shared row of `input`, if it has one.
+    #[inline(always)]
+    pub fn row_of(&self, input: u16) -> Option<usize> {
+        let input = input as usize;
+        (input < self.board_inputs).then(|| input / self.squares)
+    }
+}
 
 /// Where each part of a net's parameters lies in its one array.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Layout {
     pub inputs: usize,
+    /// Shared rows of a factorised net (0 for none), after the inputs' rows.
+    pub factors: usize,
     pub hidden: usize,
     pub buckets: usize,
 }
 
 impl Layout {
-    pub fn of(shape: &Shape) -> Layout {
+    pub fn of(shape: &Shape, factoriser: Option<Factoriser>) -> Layout {
         Layout {
             inputs: shape.inputs as usize,
+            factors: factoriser.map_or(0, |f| f.rows()),
             hidden: shape.hidden as usize,
             buckets: shape.buckets as usize,
         }
@@ -44,8 +83,12 @@ impl Layout {
     pub fn accumulator_weights(&self) -> Range<usize> {
         0..self.inputs * self.hidden
     }
+    pub fn factor_weights(&self) -> Range<usize> {
+        let start = self.accumulator_weights().end;
+        start..start + self.factors * self.hidden
+    }
     pub fn accumulator_biases(&self) -> Range<usize> {
-        let start = self.inputs * self.hidden;
+        let start = self.factor_weights().end;
         start..start + self.hidden
     }
     pub fn output_weights(&self) -> Range<usize> {
@@ -69,15 +112,21 @@ impl Layout {
 pub struct Net {
     pub shape: Shape,
     pub quantization: Quantization,
+    pub factoriser: Option<Factoriser>,
     pub params: Vec<f32>,
 }
 
 impl Net {
     /// A net with random weights drawn from `seed`: accumulator weights uniform in
     /// ±1/√32 (about one unit of spread over the 32 inputs a chess position lights),
-    /// output weights uniform in ±1/√(2N), biases zero.
-    pub fn random(shape: Shape, quantization: Quantization, seed: u64) -> Net {
-        let layout = Layout::of(&shape);
+    /// output weights uniform in ±1/√(2N), biases and shared rows zero.
+    pub fn random(
+        shape: Shape,
+        quantization: Quantization,
+        factoriser: Option<Factoriser>,
+        seed: u64,
+    ) -> Net {
+        let layout = Layout::of(&shape, factoriser);
         let mut params = vec![0.0; layout.len()];
         let mut rng = Rng::new(seed);
         let mut uniform = |bound: f32| {
@@ -91,11 +140,11 @@ impl Net {
         for w in &mut params[layout.output_weights()] {
             *w = uniform(output_bound);
         }
-        Net { shape, quantization, params }
+        Net { shape, quantization, factoriser, params }
     }
 
     pub fn layout(&self) -> Layout {
-        Layout::of(&self.shape)
+        Layout::of(&self.shape, self.factoriser)
     }
 
     /// The factor from the output `o` to the logit of the predicted win probability, for
@@ -116,6 +165,7 @@ impl Net {
         let layout = self.layout();
         let n = layout.hidden;
         let weights = &self.params[layout.accumulator_weights()];
+        let shared = &self.params[layout.factor_weights()];
         let biases = &self.params[layout.accumulator_biases()];
         for (acc, lit) in [(&mut s.acc_us, us), (&mut s.acc_them, them)] {
             acc.copy_from_slice(biases);
@@ -123,6 +173,11 @@ impl Net {
                 let row = &weights[input as usize * n..][..n];
                 for (a, w) in acc.iter_mut().zip(row) {
                     *a += w;
+                }
+                if let Some(f) = self.factoriser.and_then(|f| f.row_of(input)) {
+                    for (a, w) in acc.iter_mut().zip(&shared[f * n..][..n]) {
+                        *a += w;
+                    }
                 }
             }
         }
@@ -190,12 +245,18 @@ impl Net {
         {
             *b += du + dt;
         }
-        let weights = &mut grad[layout.accumulator_weights()];
+        let (weights, rest) = grad.split_at_mut(layout.factor_weights().start);
+        let shared = &mut rest[..layout.factors * n];
         for (d, lit) in [(&s.d_us, us), (&s.d_them, them)] {
             for &input in lit {
                 let row = &mut weights[input as usize * n..][..n];
                 for (g, d) in row.iter_mut().zip(d.iter()) {
                     *g += d;
+                }
+                if let Some(f) = self.factoriser.and_then(|f| f.row_of(input)) {
+                    for (g, d) in shared[f * n..][..n].iter_mut().zip(d.iter()) {
+                        *g += d;
+                    }
                 }
             }
         }
@@ -244,6 +305,24 @@ impl Net {
             .sum()
     }
 
+    /// The accumulator weights with the shared rows added to their squares' rows: the
+    /// weights of the net file.
+    fn folded_accumulator_weights(&self) -> Vec<f32> {
+        let layout = self.layout();
+        let n = layout.hidden;
+        let mut weights = self.params[layout.accumulator_weights()].to_vec();
+        if let Some(factoriser) = self.factoriser {
+            let shared = &self.params[layout.factor_weights()];
+            for input in 0..factoriser.board_inputs {
+                let f = factoriser.row_of(input as u16).expect("a board input");
+                for (w, s) in weights[input * n..][..n].iter_mut().zip(&shared[f * n..][..n]) {
+                    *w += s;
+                }
+            }
+        }
+        weights
+    }
+
     /// The net file of this net: accumulator weights and biases `round(w · QA)`, output
     /// weights `round(w · QB)`, output biases `round(b · QA · QB)`. Fails if a value does
     /// not fit its type, or if an accumulator could leave `i16` in a position lighting
@@ -272,7 +351,7 @@ impl Net {
                 .collect()
         };
         let accumulator_weights =
-            to_i16("accumulator weight", &self.params[layout.accumulator_weights()], qa)?;
+            to_i16("accumulator weight", &self.folded_accumulator_weights(), qa)?;
         let accumulator_biases =
             to_i16("accumulator bias", &self.params[layout.accumulator_biases()], qa)?;
         let output_weights = to_i16("output weight", &self.params[layout.output_weights()], qb)?;

@@ -18,6 +18,9 @@
 //!   output weight then fits `i16` (255 · 127 = 32385), which the squared clipped ReLU's
 //!   integer evaluation relies on.
 //! - output biases are not bounded: they are stored as `i32`.
+//!
+//! In a factorised net (`net::Factoriser`) a square's row and its shared row each keep to
+//! half the accumulator bound, so that their sum, the net file's weight, keeps to it.
 
 use std::ops::Range;
 
@@ -91,8 +94,12 @@ impl AdamW {
         self.steps += 1;
         let t = self.steps as i32;
         let step = lr * (1.0 - BETA2.powi(t)).sqrt() / (1.0 - BETA1.powi(t));
-        let parts: [(Range<usize>, f32, f32); 4] = [
-            (layout.accumulator_weights(), decay, bounds.accumulator),
+        // A square's row and its shared row add up in the net file.
+        let row_bound =
+            if layout.factors > 0 { bounds.accumulator / 2.0 } else { bounds.accumulator };
+        let parts: [(Range<usize>, f32, f32); 5] = [
+            (layout.accumulator_weights(), decay, row_bound),
+            (layout.factor_weights(), decay, row_bound),
             (layout.accumulator_biases(), 0.0, bounds.accumulator),
             (layout.output_weights(), decay, bounds.output),
             (layout.output_biases(), 0.0, f32::INFINITY),

@@ -9,8 +9,8 @@
 //! into its own dense buffer, and the buffers are summed in worker order, so a run is
 //! repeatable for a given number of threads.
 //!
-//! A checkpoint (`DIR/checkpoint.bin`, replaced atomically) holds the net's shape, the
-//! seed, the epochs done, the float parameters and AdamW's moments and step count, all
+//! A checkpoint (`DIR/checkpoint.bin`, replaced atomically) holds the net's shape and its
+//! count of shared rows (`net::Factoriser`), the seed, the epochs done, the float parameters and AdamW's moments and step count, all
 //! little-endian, followed by an FNV-1a hash of the rest.
 
 use std::path::Path;
@@ -20,7 +20,7 @@ use ekumen_nnue::file::{fnv1a, Activation, Quantization, Shape};
 use rayon::prelude::*;
 
 use crate::data::Dataset;
-use crate::net::{Net, Scratch};
+use crate::net::{Factoriser, Layout, Net, Scratch};
 use crate::optimizer::{AdamW, Bounds, Schedule};
 
 /// What a training run is asked to do, beyond its data.
@@ -28,6 +28,8 @@ use crate::optimizer::{AdamW, Bounds, Schedule};
 pub struct Config {
     pub shape: Shape,
     pub quantization: Quantization,
+    /// Shared rows for the board inputs while training, if any.
+    pub factoriser: Option<Factoriser>,
     pub batch: usize,
     pub schedule: Schedule,
     pub weight_decay: f32,
@@ -58,7 +60,7 @@ struct Worker {
 impl Trainer {
     /// A new run, its net drawn from the seed.
     pub fn new(config: Config) -> Trainer {
-        let net = Net::random(config.shape, config.quantization, config.seed);
+        let net = Net::random(config.shape, config.quantization, config.factoriser, config.seed);
         let optimizer = AdamW::new(net.params.len());
         Trainer { config, net, optimizer, epochs_done: 0 }
     }
@@ -132,7 +134,8 @@ impl Trainer {
             .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         let mut out = CHECKPOINT_MAGIC.to_vec();
         let shape = self.config.shape;
-        for n in [shape.inputs, shape.hidden, shape.buckets, shape.activation as u32] {
+        let factors = self.net.layout().factors as u32;
+        for n in [shape.inputs, shape.hidden, shape.buckets, shape.activation as u32, factors] {
             out.extend_from_slice(&n.to_le_bytes());
         }
         for n in [self.config.seed, self.epochs_done as u64, self.optimizer.steps] {
@@ -159,6 +162,9 @@ impl Trainer {
         let bytes =
             std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         let bad = |why: &str| format!("{}: {why}", path.display());
+        if bytes.len() >= 4 && bytes[..4] == *b"EKTC" {
+            return Err(bad("a checkpoint of an older format; start the run afresh"));
+        }
         if bytes.len() < 8 || bytes[..4] != CHECKPOINT_MAGIC {
             return Err(bad("not a checkpoint"));
         }
@@ -172,7 +178,7 @@ impl Trainer {
             at += n;
             field
         };
-        let mut u32s = [0u32; 4];
+        let mut u32s = [0u32; 5];
         for n in &mut u32s {
             *n = u32::from_le_bytes(take(4)?.try_into().expect("four bytes"));
         }
@@ -186,10 +192,11 @@ impl Trainer {
             other => return Err(bad(&format!("activation {other}"))),
         };
         let shape = Shape { inputs: u32s[0], hidden: u32s[1], buckets: u32s[2], activation };
-        if shape != config.shape || u64s[0] != config.seed {
+        let factors = Layout::of(&config.shape, config.factoriser).factors;
+        if shape != config.shape || u64s[0] != config.seed || u32s[4] as usize != factors {
             return Err(bad(&format!(
-                "a run of {shape:?}, seed {}, not of {:?}, seed {}",
-                u64s[0], config.shape, config.seed
+                "a run of {shape:?} with {} shared rows, seed {}, not of {:?} with {factors}, seed {}",
+                u32s[4], u64s[0], config.shape, config.seed
             )));
         }
         let mut trainer = Trainer::new(config);
@@ -211,7 +218,7 @@ impl Trainer {
     }
 }
 
-const CHECKPOINT_MAGIC: [u8; 4] = *b"EKTC";
+const CHECKPOINT_MAGIC: [u8; 4] = *b"EKT2";
 
 /// The shuffling seed of epoch `epoch` of a run seeded `seed` (splitmix64 of the pair).
 fn epoch_seed(seed: u64, epoch: usize) -> u64 {
