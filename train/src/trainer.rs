@@ -10,8 +10,9 @@
 //! repeatable for a given number of threads.
 //!
 //! A checkpoint (`DIR/checkpoint.bin`, replaced atomically) holds the net's shape and its
-//! count of shared rows (`net::Factoriser`), the seed, the epochs done, the float parameters and AdamW's moments and step count, all
-//! little-endian, followed by an FNV-1a hash of the rest.
+//! count of shared rows (`net::Factoriser`), the seed, the epochs done, the float
+//! parameters and AdamW's moments and step count, all little-endian, followed by an
+//! FNV-1a hash of the rest.
 
 use std::path::Path;
 
