@@ -27,21 +27,8 @@ concurrency=${5:-2}
 seed=${6:-1}
 book="$root/books/$variant.epd"
 [ -f "$book" ] || { echo "match_vs_fs.sh: no opening book $book" >&2; exit 2; }
-if [ -n "${PGN:-}" ]; then
-    pgn=$PGN
-else
-    mkdir -p "$root/target/matches"
-    pgn="$root/target/matches/$variant-vs-fs-$(date +%Y%m%d-%H%M%S).pgn"
-fi
-copy="${pgn%.pgn}.ekumen"
-if [ ! -x "$copy" ]; then
-    if [ -s "$pgn" ]; then
-        echo "match_vs_fs.sh: no $copy: the games of $pgn go on with the current build" >&2
-    fi
-    cargo build --release --quiet --manifest-path "$root/Cargo.toml" -p ekumen
-    mkdir -p "$(dirname "$pgn")"
-    cp "$root/target/release/ekumen" "$copy"
-fi
+. "$root/scripts/bench/match_files.sh"
+match_files match_vs_fs.sh "$variant-vs-fs"
 echo "games: $pgn (to resume: PGN=$pgn $0 $*)" >&2
 exec "$copy" match \
     --engine cmd="$copy" name=Ekumen \

@@ -24,19 +24,8 @@ seed=${6:-1}
 net=$(cd "$(dirname "$net")" && pwd)/$(basename "$net")
 book="$root/books/$variant.epd"
 [ -f "$book" ] || { echo "net_vs_classical.sh: no opening book $book" >&2; exit 2; }
-if [ -n "${PGN:-}" ]; then
-    pgn=$PGN
-else
-    mkdir -p "$root/target/matches"
-    name=$(basename "$net" .nnue)
-    pgn="$root/target/matches/$variant-$name-vs-classical-$(date +%Y%m%d-%H%M%S).pgn"
-fi
-copy="${pgn%.pgn}.ekumen"
-if [ ! -x "$copy" ]; then
-    cargo build --release --quiet --manifest-path "$root/Cargo.toml" -p ekumen
-    mkdir -p "$(dirname "$pgn")"
-    cp "$root/target/release/ekumen" "$copy"
-fi
+. "$root/scripts/bench/match_files.sh"
+match_files net_vs_classical.sh "$variant-$(basename "$net" .nnue)-vs-classical"
 echo "games: $pgn (to resume: PGN=$pgn $0 $*)" >&2
 exec "$copy" match \
     --engine cmd="$copy" name=net "option.EvalFile=$net" \
