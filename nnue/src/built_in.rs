@@ -7,7 +7,10 @@
 use crate::features::Inputs;
 
 /// The built-in nets by variant name.
-pub const NETS: &[(&str, &[u8])] = &[("chess", include_bytes!("../nets/chess.nnue"))];
+pub const NETS: &[(&str, &[u8])] = &[
+    ("chess", include_bytes!("../nets/chess.nnue")),
+    ("gothic", include_bytes!("../nets/gothic.nnue")),
+];
 
 /// The bytes of `V`'s built-in net, if it has one.
 pub fn net_bytes<V: Inputs>() -> Option<&'static [u8]> {
