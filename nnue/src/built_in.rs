@@ -10,6 +10,7 @@ use crate::features::Inputs;
 pub const NETS: &[(&str, &[u8])] = &[
     ("chess", include_bytes!("../nets/chess.nnue")),
     ("gothic", include_bytes!("../nets/gothic.nnue")),
+    ("gethenian", include_bytes!("../nets/gethenian.nnue")),
 ];
 
 /// The bytes of `V`'s built-in net, if it has one.
