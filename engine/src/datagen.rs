@@ -208,11 +208,12 @@ fn generate<V: Variant>(args: &DatagenArgs) -> Result<(), String> {
         centre: if start.side_to_move() == Color::White { start_score } else { -start_score },
     });
     eprintln!(
-        "datagen {}: {to_play} games at {} nodes a move with {evaluation} on {} threads \
+        "datagen {}: {to_play} games at {} nodes a move with {evaluation} on {} thread{} \
          into {} (holding {} games, {} positions)",
         args.variant,
         args.nodes,
         args.threads,
+        if args.threads == 1 { "" } else { "s" },
         args.out.display(),
         existing.games,
         existing.samples

@@ -304,15 +304,17 @@ fn train_in_pool<V: Inputs>(args: &TrainArgs, threads: usize) -> Result<(), Stri
         _ => Trainer::new(config),
     };
     eprintln!(
-        "{} {}x{}x{} buckets, {:?}, {} shared rows, {} threads; \
+        "{} {}x{}x{} bucket{}, {:?}, {} shared rows, {} thread{}; \
          bounds ±{:.3} (accumulator), ±{:.3} (output)",
         V::NAME,
         V::INPUTS,
         args.hidden,
         args.buckets,
+        if args.buckets == 1 { "" } else { "s" },
         activation,
         trainer.net.layout().factors,
         threads,
+        if threads == 1 { "" } else { "s" },
         trainer.config.bounds.accumulator,
         trainer.config.bounds.output
     );
