@@ -11,6 +11,7 @@ pub const NETS: &[(&str, &[u8])] = &[
     ("chess", include_bytes!("../nets/chess.nnue")),
     ("gothic", include_bytes!("../nets/gothic.nnue")),
     ("gethenian", include_bytes!("../nets/gethenian.nnue")),
+    ("shinobi", include_bytes!("../nets/shinobi.nnue")),
 ];
 
 /// The bytes of `V`'s built-in net, if it has one.
