@@ -12,6 +12,7 @@ pub const NETS: &[(&str, &[u8])] = &[
     ("gothic", include_bytes!("../nets/gothic.nnue")),
     ("gethenian", include_bytes!("../nets/gethenian.nnue")),
     ("shinobi", include_bytes!("../nets/shinobi.nnue")),
+    ("coherent", include_bytes!("../nets/coherent.nnue")),
 ];
 
 /// The bytes of `V`'s built-in net, if it has one.

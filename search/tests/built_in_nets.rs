@@ -26,7 +26,8 @@ fn every_built_in_net_loads_for_its_variant_and_no_other_variant_has_one() {
 fn a_built_in_net_prefers_the_side_with_more_material() {
     // Each start position without one of White's pieces, and the score White must be
     // below: the queen of chess and gothic, the Clan's dragon from its hand (shinobi's
-    // start is already about 3 pawns down for the Clan), gethenian's knight.
+    // start is already about 3 pawns down for the Clan), gethenian's knight, a queen of
+    // coherent.
     let cases = [
         (VariantId::Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1", -500),
         (
@@ -36,6 +37,11 @@ fn a_built_in_net_prefers_the_side_with_more_material() {
         ),
         (VariantId::Shinobi, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/LH1CK1HL[HLJMM] w kq - 0 1", -400),
         (VariantId::Gethenian, "2ikb2/2mnm2/7/7/7/2M1M2/2B+KI2[] w - - 0 1", -200),
+        (
+            VariantId::Coherent,
+            "1pnqkqnp1/2prbrp2/3pbp3/4p4/9/4P4/3PBP3/2PRBRP2/1PN1KQNP1 w - - 0 1",
+            -500,
+        ),
     ];
     for (variant, fen, bound) in cases.into_iter().filter(|&(variant, ..)| listed(variant)) {
         let weaker = AnyPosition::from_fen(variant, fen, false).expect("a legal FEN");
