@@ -34,7 +34,9 @@ pub fn skipped(why: &str) {
     if let Some(dir) = path.parent() {
         let _ = fs::create_dir_all(dir);
     }
+    // One write per line: `writeln!` writes the text and the newline apart, and two tests
+    // skipping at once interleaved them.
     if let Ok(mut file) = OpenOptions::new().create(true).append(true).open(&path) {
-        let _ = writeln!(file, "{line}");
+        let _ = file.write_all(format!("{line}\n").as_bytes());
     }
 }
