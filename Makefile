@@ -3,7 +3,7 @@ CARGO ?= cargo
 EXE ?=
 RELEASE_BIN := target/release/ekumen
 
-.PHONY: build run test test-clients perft perft-deep bench tune train lint venv clean
+.PHONY: build run test test-clients perft perft-deep bench tune train datagen data-check lint venv clean
 
 build:
 	$(CARGO) build --release -p ekumen
@@ -96,6 +96,23 @@ train:
 		--hidden $(HIDDEN) --epochs $(EPOCHS) --threads $(THREADS) \
 		--out target/nnue/$(VARIANT)-$(HIDDEN).nnue \
 		--checkpoint target/nnue/$(VARIANT)-$(HIDDEN) $(if $(RESUME),--resume) $(TRAIN_FLAGS)
+
+# Starts growing a variant's training data in data/VARIANT/ in the background, at the
+# lowest priority, committing every finished chunk (docs/nnue.md, "The data store"):
+#   make datagen VARIANT=chess [NODES=5000] [DATAGEN_FLAGS="--threads 2 --chunks 3"]
+# Its progress: target/datagen/VARIANT.log; to stop it: pkill -f 'background.sh VARIANT'.
+NODES ?= 5000
+DATAGEN_FLAGS ?=
+datagen:
+	@mkdir -p target/datagen
+	nohup scripts/datagen/background.sh $(VARIANT) --nodes $(NODES) $(DATAGEN_FLAGS) \
+		>target/datagen/$(VARIANT).out 2>&1 &
+	@echo "datagen $(VARIANT) runs in the background: target/datagen/$(VARIANT).log"
+
+# Verifies the data store: every chunk's size, SHA-256, counts and replay against its
+# variant's manifest, and the store's size against its budget.
+data-check: build
+	$(RELEASE_BIN) data-check --store data
 
 lint:
 	$(CARGO) fmt --all -- --check

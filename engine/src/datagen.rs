@@ -30,49 +30,39 @@
 //!   near-duplicate positions.
 //!
 //! # What is written
-//! A sample is a searched position with its search score (side to move's view, in
-//! centipawns, clamped to `i16`), the game's result for White and its ply counted from
-//! the book position (the random plies are the game's first moves). Kept are only quiet
-//! positions, where a static evaluation can be right:
-//! - not in check, and the search's move is neither a capture nor a promotion: there the
-//!   score belongs to the exchange under way, not to the position;
-//! - the score is not a mate score (mates have no centipawn value to learn);
-//! - not among the first [`SKIPPED_PLIES`] plies searched: right after the random plies a
-//!   piece is often still hanging in a way the other filters miss, and the first moves
-//!   out of the book would otherwise weigh heavily in the set.
+//! Every game goes to the variant's folder of the data store (`--store`, default `data`;
+//! the format and the folder are `ekumen_records`'): its book position, the random plies,
+//! and every searched move with its score (side to move's view; mates kept as mates), its
+//! result and how it ended. Which positions a net learns from is decided when it is
+//! trained, so nothing is filtered here. A game that the rules end is recorded up to the
+//! position where they end it: the rules are asked before the adjudication, so that a
+//! replay of the record reaches the same end.
 //!
-//! About two thirds of the positions searched pass the filters in chess.
-//!
-//! # The file, threads and resuming
-//! A whole game's samples go to the file in one `write_all`, so a kill or Ctrl-C loses at
-//! most the games in progress (and can leave a partial sample at the end). If the file
-//! exists, its header must be this variant's and this format's; any partial sample at its
-//! end is cut off, and the games are appended. `--games` counts the games the file should
-//! hold: a run stopped and started again with the same command plays only the games
-//! still missing, and a run on a finished file plays none, so raise `--games` to add
-//! more. The games in a file are counted by the ply count starting again, so a game that
-//! kept no sample, or one whose first kept ply is later than the previous game's last,
-//! goes uncounted: a resumed file may get a game or two more than asked.
+//! # Chunks, threads and resuming
+//! Each finished game is appended, whole, to the store's journal; once the journal holds
+//! `--chunk-positions` searched positions it becomes a compressed chunk with its
+//! manifest line, and the next chunk begins. The run stops after `--chunks` chunks (0:
+//! until it is killed), and the games still being played then go to the journal of the
+//! next chunk. A run killed at any point loses only its games in progress: the same
+//! command resumes the chunk where the journal stands.
 //!
 //! Game `i` of a run (from 0) draws its opening with a generator seeded by `--seed`, the
-//! number of samples already in the file and `i`. A fresh file and one thread therefore
-//! give byte-identical files for the same arguments, and a resumed run plays new games,
-//! not those already in the file. With `--threads T` each thread plays whole games, taking
-//! the next game number when it finishes one: the same games, the same samples per game,
-//! written in the order they finish.
+//! chunk the run starts in, the games the journal already held and `i`, so a resumed run
+//! plays new games, and one thread gives the same games for the same arguments. With
+//! `--threads T` each thread plays whole games, taking the next game number when it
+//! finishes one: the same games, written in the order they finish.
 
-use std::fs::{self, File, OpenOptions, TryLockError};
-use std::io::{Read, Seek, SeekFrom, Write};
+use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use ekumen_movegen::{dispatch, for_variant, AnyPosition, Color, GameResult, MoveKind, Rng};
-use ekumen_movegen::{Variant, VariantId};
-use ekumen_nnue::sample::{self, Sample};
+use ekumen_movegen::{dispatch, AnyPosition, Color, GameResult, Move, Rng, VariantId};
+use ekumen_records::store::{Journal, Settings};
+use ekumen_records::{Ending, GameWriter, Score};
 use ekumen_search::{nets, Limits, SearchScore, SearchSettings, Searcher};
 
 /// Nodes of the search that judges an opening.
@@ -95,10 +85,8 @@ pub const DRAW_SCORE: i32 = 10;
 pub const DRAW_PLIES: usize = 8;
 /// The ply at which a game still going is drawn.
 pub const MAX_GAME_PLIES: usize = 600;
-/// Searched plies at the start of a game that give no sample.
-pub const SKIPPED_PLIES: usize = 8;
 /// How often the progress line is printed.
-const PROGRESS_EVERY: Duration = Duration::from_secs(5);
+const PROGRESS_EVERY: Duration = Duration::from_secs(10);
 
 /// `ekumen datagen`'s command line.
 #[derive(clap::Args, Debug)]
@@ -106,12 +94,18 @@ pub struct DatagenArgs {
     /// The variant (a UCI_Variant value).
     #[arg(long, value_parser = crate::parse_variant)]
     pub variant: VariantId,
-    /// How many games the output file should hold (those already in it count).
-    #[arg(long)]
-    pub games: usize,
     /// Nodes searched for every move.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: u64,
+    /// The data store: games go to its folder for the variant.
+    #[arg(long, default_value = "data")]
+    pub store: PathBuf,
+    /// Searched positions that make a chunk.
+    #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=4_000_000))]
+    pub chunk_positions: u64,
+    /// Chunks to finish before stopping (0: until killed).
+    #[arg(long, default_value_t = 1)]
+    pub chunks: u64,
     /// Worker threads, each playing whole games with its own search.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
     pub threads: u32,
@@ -124,9 +118,6 @@ pub struct DatagenArgs {
     /// Random legal plies played after the book position.
     #[arg(long, default_value_t = 4)]
     pub random_plies: u32,
-    /// The sample file, created or appended to.
-    #[arg(long)]
-    pub out: PathBuf,
     /// Searches with the classical evaluation even where the variant has a net.
     #[arg(long, conflicts_with = "eval_file")]
     pub classical: bool,
@@ -137,7 +128,7 @@ pub struct DatagenArgs {
 
 /// Runs `ekumen datagen`; errors go to stderr with a nonzero exit code.
 pub fn run(args: &DatagenArgs) -> ExitCode {
-    let result = for_variant!(args.variant, V => generate::<V>(args));
+    let result = generate(args);
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
@@ -159,44 +150,34 @@ struct Plan {
     centre: i32,
 }
 
-/// A finished game's encoded samples.
-struct GameSamples {
-    bytes: Vec<u8>,
-    count: usize,
+/// A finished game's record.
+struct FinishedGame {
+    record: Vec<u8>,
+    millis: u32,
 }
 
-/// The samples and games a file holds.
-#[derive(Clone, Copy, Default)]
-struct FileCounts {
-    samples: usize,
-    games: usize,
-}
-
-fn generate<V: Variant>(args: &DatagenArgs) -> Result<(), String> {
+fn generate(args: &DatagenArgs) -> Result<(), String> {
     let book_path = args
         .openings
         .clone()
         .unwrap_or_else(|| PathBuf::from("books").join(format!("{}.epd", args.variant.name())));
     let book = read_book(&book_path, args.variant)?;
-    if let Some(path) = &args.eval_file {
-        load_net(path, args.variant)?;
-    }
     let use_nnue = !args.classical;
-    let evaluation = match nets::net_name(args.variant) {
-        Some(name) if use_nnue => format!("net {name}"),
-        _ => "the classical evaluation".to_string(),
+    let evaluation = match &args.eval_file {
+        Some(path) => load_net(path, args.variant)?,
+        None => match nets::net_name(args.variant) {
+            Some(name) if use_nnue => name,
+            _ => "classical".to_string(),
+        },
     };
-    let (mut file, existing) = open_output::<V>(&args.out)?;
-    let to_play = args.games.saturating_sub(existing.games);
-    if to_play == 0 {
-        eprintln!(
-            "{} already holds {} games ({} positions); nothing to do",
-            args.out.display(),
-            existing.games,
-            existing.samples
-        );
-        return Ok(());
-    }
+    let dir = args.store.join(args.variant.name());
+    let settings = Settings {
+        variant: args.variant,
+        evaluation: evaluation.clone(),
+        nodes: args.nodes,
+        seed: args.seed,
+    };
+    let mut journal = Journal::open(&dir, settings)?;
     let start = AnyPosition::startpos(args.variant, false);
     let start_score = judge(&mut new_searcher(use_nnue), &start).unwrap_or(0);
     let plan = Arc::new(Plan {
@@ -204,39 +185,47 @@ fn generate<V: Variant>(args: &DatagenArgs) -> Result<(), String> {
         book,
         nodes: args.nodes,
         random_plies: args.random_plies,
-        seed: mix(args.seed, existing.samples as u64),
+        seed: mix(mix(args.seed, u64::from(journal.chunk())), journal.games()),
         centre: if start.side_to_move() == Color::White { start_score } else { -start_score },
     });
+    let chunks =
+        if args.chunks == 0 { "until killed".to_string() } else { args.chunks.to_string() };
     eprintln!(
-        "datagen {}: {to_play} games at {} nodes a move with {evaluation} on {} thread{} \
-         into {} (holding {} games, {} positions)",
+        "datagen {}: chunks of {} positions ({chunks}) at {} nodes a move with {evaluation} on \
+         {} thread{} into {} (chunk {} holds {} positions of {} games)",
         args.variant,
+        args.chunk_positions,
         args.nodes,
         args.threads,
         if args.threads == 1 { "" } else { "s" },
-        args.out.display(),
-        existing.games,
-        existing.samples
+        dir.display(),
+        journal.chunk(),
+        journal.positions(),
+        journal.games()
     );
 
     let next_game = Arc::new(AtomicUsize::new(0));
-    let (sender, receiver) = mpsc::channel::<GameSamples>();
+    let stop = Arc::new(AtomicBool::new(false));
+    let (sender, receiver) = mpsc::channel::<FinishedGame>();
     let workers: Vec<_> = (0..args.threads)
         .map(|id| {
             let plan = Arc::clone(&plan);
             let next_game = Arc::clone(&next_game);
+            let stop = Arc::clone(&stop);
             let sender = sender.clone();
             std::thread::Builder::new()
                 .name(format!("datagen {id}"))
                 .spawn(move || {
                     let mut searcher = new_searcher(use_nnue);
-                    loop {
+                    while !stop.load(Ordering::Relaxed) {
                         let game = next_game.fetch_add(1, Ordering::Relaxed);
-                        if game >= to_play {
-                            break;
-                        }
-                        let samples = play_game::<V>(&plan, &mut searcher, game);
-                        if sender.send(samples).is_err() {
+                        let started = Instant::now();
+                        let Some(record) = play_game(&plan, &mut searcher, game) else {
+                            continue;
+                        };
+                        let millis = started.elapsed().as_millis().min(u128::from(u32::MAX));
+                        let finished = FinishedGame { record, millis: millis as u32 };
+                        if sender.send(finished).is_err() {
                             break;
                         }
                     }
@@ -246,38 +235,66 @@ fn generate<V: Variant>(args: &DatagenArgs) -> Result<(), String> {
         .collect::<Result<_, _>>()?;
     drop(sender);
 
-    let mut progress = Progress::new(to_play, existing);
+    let mut progress = Progress::new(args.chunk_positions, journal.positions());
+    let mut finished_chunks = 0;
+    let mut failure = None;
     loop {
         match receiver.recv_timeout(PROGRESS_EVERY) {
             Ok(game) => {
-                file.write_all(&game.bytes)
-                    .map_err(|e| format!("cannot write to {}: {e}", args.out.display()))?;
-                progress.add(game.count);
+                if let Err(e) = journal.add(&game.record, game.millis) {
+                    failure.get_or_insert(e);
+                    stop.store(true, Ordering::Relaxed);
+                }
             }
             Err(RecvTimeoutError::Timeout) => {}
             Err(RecvTimeoutError::Disconnected) => break,
         }
-        if progress.due() {
-            eprintln!("{}", progress.line());
-            progress.games_shown = progress.games;
+        if journal.positions() >= args.chunk_positions && failure.is_none() {
+            match journal.finish_chunk() {
+                Ok(entry) => {
+                    finished_chunks += 1;
+                    crate::print_line(&format!(
+                        "datagen {}: wrote {} ({} games, {} positions, {} quiet, {:.1} positions/s \
+                         a thread, {} bytes)",
+                        args.variant,
+                        dir.join(&entry.chunk).display(),
+                        entry.games,
+                        entry.positions,
+                        entry.quiet,
+                        entry.rate,
+                        entry.bytes
+                    ));
+                    progress = Progress::new(args.chunk_positions, 0);
+                    if args.chunks != 0 && finished_chunks >= args.chunks {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+                Err(e) => {
+                    failure.get_or_insert(e);
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+        if progress.due() && !stop.load(Ordering::Relaxed) {
+            eprintln!("{}", progress.line(journal.chunk(), journal.positions(), journal.games()));
         }
     }
     for worker in workers {
         worker.join().map_err(|_| "a worker thread failed".to_string())?;
     }
-    file.flush().map_err(|e| format!("cannot write to {}: {e}", args.out.display()))?;
-    if progress.games > progress.games_shown {
-        eprintln!("{}", progress.line());
+    if let Some(e) = failure {
+        return Err(e);
     }
-    crate::print_line(&format!(
-        "datagen {}: wrote {} positions of {} games to {} (it holds {} positions of {} games)",
-        args.variant,
-        progress.samples,
-        progress.games,
-        args.out.display(),
-        existing.samples + progress.samples,
-        existing.games + progress.games
-    ));
+    if journal.games() > 0 {
+        eprintln!(
+            "datagen {}: chunk {} keeps {} positions of {} games in {} for the next run",
+            args.variant,
+            journal.chunk(),
+            journal.positions(),
+            journal.games(),
+            dir.join(ekumen_records::store::JOURNAL).display()
+        );
+    }
     Ok(())
 }
 
@@ -290,8 +307,9 @@ fn new_searcher(use_nnue: bool) -> Searcher {
     })
 }
 
-/// Loads the net file at `path`, which must be `variant`'s, in place of its built-in net.
-fn load_net(path: &Path, variant: VariantId) -> Result<(), String> {
+/// Loads the net file at `path`, which must be `variant`'s, in place of its built-in net;
+/// returns its name.
+fn load_net(path: &Path, variant: VariantId) -> Result<String, String> {
     let loaded = nets::load_eval_file(path).map_err(|e| format!("{} {e}", path.display()))?;
     if loaded.variant != variant {
         return Err(format!(
@@ -300,7 +318,7 @@ fn load_net(path: &Path, variant: VariantId) -> Result<(), String> {
             loaded.variant
         ));
     }
-    Ok(())
+    Ok(loaded.name)
 }
 
 /// Reads a book: one FEN a line, `#` lines and empty lines skipped.
@@ -327,125 +345,89 @@ fn read_book(path: &Path, variant: VariantId) -> Result<Vec<String>, String> {
     Ok(book)
 }
 
-/// Opens the sample file for appending: a new (or empty) one gets the header; an existing
-/// one is checked, cut after its last whole sample and counted. The file stays locked
-/// while the run writes it, so that a second run on the same file is refused rather than
-/// interleaving its games with the first's.
-fn open_output<V: Variant>(path: &Path) -> Result<(File, FileCounts), String> {
-    let cannot = |e: std::io::Error| format!("cannot open {}: {e}", path.display());
-    let mut file = OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(path)
-        .map_err(cannot)?;
-    match file.try_lock() {
-        Ok(()) => {}
-        Err(TryLockError::WouldBlock) => {
-            return Err(format!("{} is being written by another run", path.display()))
-        }
-        Err(TryLockError::Error(e)) => return Err(cannot(e)),
-    }
-    let mut bytes = Vec::new();
-    file.read_to_end(&mut bytes).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    if bytes.is_empty() {
-        file.write_all(&sample::header::<V>()).map_err(cannot)?;
-        return Ok((file, FileCounts::default()));
-    }
-    let whole = sample::complete_length::<V>(&bytes)
-        .map_err(|why| format!("{} cannot be appended to: {why}", path.display()))?;
-    let mut counts = FileCounts::default();
-    let mut last_ply = None;
-    for decoded in sample::samples::<V>(&bytes[..whole]) {
-        let decoded = decoded.map_err(|why| format!("{}: {why}", path.display()))?;
-        if sample::starts_game(last_ply, decoded.ply) {
-            counts.games += 1;
-        }
-        last_ply = Some(decoded.ply);
-        counts.samples += 1;
-    }
-    if whole < bytes.len() {
-        eprintln!("{}: cutting a partial sample at byte {whole}", path.display());
-        file.set_len(whole as u64).map_err(cannot)?;
-    }
-    file.seek(SeekFrom::End(0)).map_err(cannot)?;
-    Ok((file, counts))
+/// The opening of a game: its book position and the random plies played from it.
+struct Opening {
+    book: AnyPosition,
+    random_moves: Vec<Move>,
+    /// The position after the random plies, with them in its history.
+    pos: AnyPosition,
 }
 
-/// Plays game `game` of the run and encodes its samples.
-fn play_game<V: Variant>(plan: &Plan, searcher: &mut Searcher, game: usize) -> GameSamples {
+/// Plays game `game` of the run and returns its record; `None` if a search failed.
+fn play_game(plan: &Plan, searcher: &mut Searcher, game: usize) -> Option<Vec<u8>> {
     searcher.clear();
     let mut rng = Rng::new(mix(plan.seed, game as u64));
-    let mut pos = opening(plan, searcher, &mut rng);
-    let first_searched = game_ply(&pos);
-    // The samples get the result when the game ends.
-    let mut kept: Vec<Sample> = Vec::new();
+    let Opening { book, random_moves, mut pos } = opening(plan, searcher, &mut rng);
+    let mut writer = dispatch!(&book, p => GameWriter::new(p));
+    let mut walk = book;
+    for mv in random_moves {
+        dispatch!(&walk, p => writer.push(p, mv, Score::NONE));
+        walk.make_move(mv);
+    }
     let mut white_scores: Vec<i32> = Vec::new();
-    let result_for_white = loop {
+    let (result, ending) = loop {
         let ply = game_ply(&pos);
         if let Some(outcome) = pos.outcome() {
-            break white_result(outcome.result, pos.side_to_move());
+            break (
+                white_result(outcome.result, pos.side_to_move()),
+                Ending::Rules(outcome.reason),
+            );
+        }
+        if let Some(adjudged) = adjudicate(&white_scores, ply) {
+            let ending = match adjudged {
+                GameResult::Draw => Ending::AdjudicatedDraw,
+                _ => Ending::AdjudicatedWin,
+            };
+            break (adjudged, ending);
         }
         if ply >= MAX_GAME_PLIES {
-            break GameResult::Draw;
+            break (GameResult::Draw, Ending::PlyCap);
         }
         let limits = Limits { nodes: Some(plan.nodes), ..Limits::default() };
-        let Some((result, reports)) = searcher.search_to_end(&pos, limits) else {
-            // A search that failed ends the game without a result worth keeping.
-            return GameSamples { bytes: Vec::new(), count: 0 };
-        };
-        let Some(best) = result.best else { break GameResult::Draw };
+        // A search that failed ends the game without a record worth keeping.
+        let (result, reports) = searcher.search_to_end(&pos, limits)?;
+        let Some(best) = result.best else { break (GameResult::Draw, Ending::NoMove) };
         let score = reports.iter().rev().find(|r| r.multipv == 1).map(|r| r.score);
         let score = score.unwrap_or(SearchScore::Cp(0));
         let white = if pos.side_to_move() == Color::White { 1 } else { -1 };
         white_scores.push(white * centipawns(score));
-        let before = pos.clone();
+        dispatch!(&pos, p => writer.push(p, best, record_score(score)));
         pos.make_move(best);
-        let quiet = !before.in_check()
-            && !matches!(best.kind(), MoveKind::Promotion | MoveKind::Promote)
-            && !captured_last(&pos);
-        if let (SearchScore::Cp(cp), true) = (score, quiet) {
-            if ply - first_searched >= SKIPPED_PLIES {
-                let cp = cp.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16;
-                let ply = ply.min(usize::from(u16::MAX)) as u16;
-                kept.push(dispatch!(&before, p => Sample::of(p, cp, 0, ply)));
-            }
-        }
-        if let Some(adjudged) = adjudicate(&white_scores, ply + 1) {
-            break adjudged;
-        }
     };
-    let result = match result_for_white {
-        GameResult::Loss => 0,
-        GameResult::Draw => 1,
-        GameResult::Win => 2,
-    };
-    let mut bytes = Vec::with_capacity(kept.len() * 48);
-    for sample in &mut kept {
-        sample.result = result;
-        sample.encode::<V>(&mut bytes);
+    let mut record = Vec::with_capacity(64 + 3 * writer.len());
+    writer.finish(result, ending, &mut record);
+    Some(record)
+}
+
+/// A search score as a record keeps it.
+fn record_score(score: SearchScore) -> Score {
+    match score {
+        SearchScore::Cp(cp) => Score::centipawns(cp),
+        SearchScore::Mating(plies) => Score::mating(plies),
+        SearchScore::Mated(plies) => Score::mated(plies),
     }
-    GameSamples { bytes, count: kept.len() }
 }
 
 /// The game's opening: a book position and random plies, judged balanced enough.
-fn opening(plan: &Plan, searcher: &mut Searcher, rng: &mut Rng) -> AnyPosition {
+fn opening(plan: &Plan, searcher: &mut Searcher, rng: &mut Rng) -> Opening {
     let mut last = None;
     for _ in 0..OPENING_ATTEMPTS {
         let fen = &plan.book[rng.below(plan.book.len())];
-        let Some(pos) = random_walk(plan, fen, rng) else { continue };
-        let white = if pos.side_to_move() == Color::White { 1 } else { -1 };
-        if let Some(score) = judge(searcher, &pos) {
+        let Some(opening) = random_walk(plan, fen, rng) else { continue };
+        let white = if opening.pos.side_to_move() == Color::White { 1 } else { -1 };
+        if let Some(score) = judge(searcher, &opening.pos) {
             if (white * score - plan.centre).abs() <= OPENING_MARGIN {
                 searcher.clear();
-                return pos;
+                return opening;
             }
         }
-        last = Some(pos);
+        last = Some(opening);
     }
     searcher.clear();
-    last.unwrap_or_else(|| book_position(plan, &plan.book[0]))
+    last.unwrap_or_else(|| {
+        let book = book_position(plan, &plan.book[0]);
+        Opening { pos: book.clone(), book, random_moves: Vec::new() }
+    })
 }
 
 fn book_position(plan: &Plan, fen: &str) -> AnyPosition {
@@ -453,19 +435,23 @@ fn book_position(plan: &Plan, fen: &str) -> AnyPosition {
 }
 
 /// `random_plies` random legal moves from the book position; `None` if the game ends.
-fn random_walk(plan: &Plan, fen: &str, rng: &mut Rng) -> Option<AnyPosition> {
-    let mut pos = book_position(plan, fen);
+fn random_walk(plan: &Plan, fen: &str, rng: &mut Rng) -> Option<Opening> {
+    let book = book_position(plan, fen);
+    let mut pos = book.clone();
+    let mut random_moves = Vec::new();
     for _ in 0..plan.random_plies {
         let moves = pos.legal_moves();
         if moves.is_empty() {
             return None;
         }
-        pos.make_move(moves[rng.below(moves.len())]);
+        let mv = moves[rng.below(moves.len())];
+        pos.make_move(mv);
+        random_moves.push(mv);
         if pos.outcome().is_some() {
             return None;
         }
     }
-    Some(pos)
+    Some(Opening { book, random_moves, pos })
 }
 
 /// The score of a short search, side to move's view; `None` for a mate score.
@@ -519,11 +505,6 @@ fn white_result(result: GameResult, side_to_move: Color) -> GameResult {
     }
 }
 
-/// Whether the last move played captured.
-fn captured_last(pos: &AnyPosition) -> bool {
-    dispatch!(pos, p => p.last_captured().is_some())
-}
-
 /// Plies played since the book position.
 fn game_ply(pos: &AnyPosition) -> usize {
     dispatch!(pos, p => p.game_ply())
@@ -537,35 +518,19 @@ fn mix(a: u64, b: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// Counts for the progress line.
+/// The progress line's clock.
 struct Progress {
-    to_play: usize,
-    before: FileCounts,
-    games: usize,
-    samples: usize,
-    /// The games done at the last progress line.
-    games_shown: usize,
+    chunk_positions: u64,
+    /// Positions in the journal when the clock started.
+    positions_before: u64,
     start: Instant,
     last_line: Instant,
 }
 
 impl Progress {
-    fn new(to_play: usize, before: FileCounts) -> Progress {
+    fn new(chunk_positions: u64, positions_before: u64) -> Progress {
         let now = Instant::now();
-        Progress {
-            to_play,
-            before,
-            games: 0,
-            samples: 0,
-            games_shown: 0,
-            start: now,
-            last_line: now,
-        }
-    }
-
-    fn add(&mut self, samples: usize) {
-        self.games += 1;
-        self.samples += samples;
+        Progress { chunk_positions, positions_before, start: now, last_line: now }
     }
 
     fn due(&mut self) -> bool {
@@ -576,23 +541,18 @@ impl Progress {
         due
     }
 
-    fn line(&self) -> String {
+    fn line(&self, chunk: u32, positions: u64, games: u64) -> String {
         let seconds = self.start.elapsed().as_secs_f64().max(1e-3);
-        let left = if self.games == 0 {
-            "?".to_string()
+        let rate = positions.saturating_sub(self.positions_before) as f64 / seconds;
+        let left = if rate > 0.0 {
+            clock((self.chunk_positions.saturating_sub(positions) as f64 / rate) as u64)
         } else {
-            let per_game = seconds / self.games as f64;
-            clock((per_game * (self.to_play - self.games) as f64) as u64)
+            "?".to_string()
         };
         format!(
-            "games {}/{} (file {}), positions {} (file {}), {:.0} positions/s, {} left",
-            self.games,
-            self.to_play,
-            self.before.games + self.games,
-            self.samples,
-            self.before.samples + self.samples,
-            self.samples as f64 / seconds,
-            left
+            "chunk {chunk}: positions {positions}/{}, games {games}, {rate:.0} positions/s, \
+             {left} left",
+            self.chunk_positions
         )
     }
 }

@@ -4,13 +4,14 @@
 //! protocol (`uci`, `usi`, `xboard`); `ekumen uci` (or `usi`, `xboard`) picks it on the
 //! command line.
 //! `ekumen bench [depth]` and `ekumen perft --variant V [--fen F] --depth D [--threads T]`
-//! run once and exit, for scripts; so does `ekumen datagen` (training samples from
-//! self-play, docs/nnue.md).
+//! run once and exit, for scripts; so do `ekumen datagen` (self-play games into the data
+//! store) and `ekumen data-check` (the store's verification), docs/nnue.md.
 //!
 //! Stdout carries the protocol only. Diagnostics go to stderr through `log` (set
 //! `RUST_LOG=debug` to see them); the option `Debug Log File` records the whole dialogue.
 
 mod bench;
+mod data_check;
 mod datagen;
 mod input;
 mod output;
@@ -72,8 +73,10 @@ enum CliCommand {
     },
     /// Play engine-vs-engine games and tournaments, every move checked by Ekumen's rules.
     Match(Box<ekumen_match::MatchArgs>),
-    /// Play self-play games and write their quiet positions as training samples.
+    /// Play self-play games into the data store, a chunk of game records at a time.
     Datagen(Box<datagen::DatagenArgs>),
+    /// Verify the data store: every chunk's checksum and counts against its manifest.
+    DataCheck(data_check::DataCheckArgs),
 }
 
 fn parse_variant(name: &str) -> Result<VariantId, String> {
@@ -104,6 +107,7 @@ fn main() -> ExitCode {
         }
         Some(CliCommand::Match(args)) => ekumen_match::run(*args),
         Some(CliCommand::Datagen(args)) => datagen::run(&args),
+        Some(CliCommand::DataCheck(args)) => data_check::run(&args),
     }
 }
 

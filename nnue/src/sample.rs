@@ -1,5 +1,6 @@
-//! Training samples: positions from self-play with their search score and the game's
-//! result, as `ekumen datagen` writes them and `ekumen-train` reads them.
+//! Training samples: positions with their search score and the game's result, as
+//! `ekumen-train` reads them from sample files and derives them from the data store's
+//! game records (`ekumen_records`).
 //!
 //! A sample file starts with a header: the magic `EKSP`, the format version (u16) and the
 //! variant's name (u8 length, then UTF-8). Then come the samples, little-endian:
