@@ -79,10 +79,10 @@ tune: venv
 		--data target/tuning/$(VARIANT).txt --out target/tuning/$(VARIANT)-fit.txt \
 		--rust target/tuning/$(VARIANT).rs
 
-# Trains a net from sample files (`ekumen datagen`, or `ekumen-train import` of scored FEN
-# text; docs/nnue.md ("Training")):
-#   make train VARIANT=chess DATA=a.samples[,b.samples] [HIDDEN=128] [EPOCHS=20] [THREADS=2]
-#       [TRAIN_FLAGS="--batch 1024"] [RESUME=1]
+# Trains a net from the data store (STORE=data/VARIANT, streamed) or from sample files
+# (DATA=a.samples[,b.samples], loaded whole); docs/nnue.md ("Training"):
+#   make train VARIANT=chess STORE=data/chess [HIDDEN=128] [EPOCHS=20] [THREADS=2]
+#       [TRAIN_FLAGS="--batch 16384"] [RESUME=1]
 # writes target/nnue/VARIANT-HIDDEN.nnue after every epoch and keeps the checkpoint, and
 # every epoch's net, in target/nnue/VARIANT-HIDDEN/; RESUME=1 continues a stopped run.
 HIDDEN ?= 128
@@ -90,9 +90,10 @@ EPOCHS ?= 20
 THREADS ?= 2
 TRAIN_FLAGS ?=
 train:
-	@test -n "$(DATA)" || { echo "make train: set DATA=file.samples[,...]" >&2; exit 2; }
+	@test -n "$(DATA)$(STORE)" || { echo "make train: set STORE=data/VARIANT or DATA=file.samples[,...]" >&2; exit 2; }
 	@mkdir -p target/nnue
-	$(CARGO) run --release -p ekumen-train -- --variant $(VARIANT) --data $(DATA) \
+	$(CARGO) run --release -p ekumen-train -- --variant $(VARIANT) \
+		$(if $(STORE),--store $(STORE),--data $(DATA)) \
 		--hidden $(HIDDEN) --epochs $(EPOCHS) --threads $(THREADS) \
 		--out target/nnue/$(VARIANT)-$(HIDDEN).nnue \
 		--checkpoint target/nnue/$(VARIANT)-$(HIDDEN) $(if $(RESUME),--resume) $(TRAIN_FLAGS)

@@ -259,7 +259,8 @@ impl Journal {
         }
         let name = chunk_name(self.settings.variant, self.chunk);
         chunk::write_whole(&self.dir.join(&name), &bytes)?;
-        let seconds = (self.millis as f64 / 1000.0).max(1e-3);
+        // Converted samples took no search time: their rate is 0.
+        let seconds = self.millis as f64 / 1000.0;
         let entry = Entry {
             chunk: name,
             games: u64::from(self.games),
@@ -269,7 +270,7 @@ impl Journal {
             nodes: self.settings.nodes,
             seed: self.settings.seed,
             date: today(),
-            rate: f64::from(self.positions) / seconds,
+            rate: if seconds > 0.0 { f64::from(self.positions) / seconds } else { 0.0 },
             bytes: bytes.len() as u64,
             sha256: sha256_hex(&bytes),
         };

@@ -172,3 +172,18 @@ fn a_journal_is_written_by_one_run_at_a_time() {
     let error = Journal::open(&dir, settings()).expect_err("a second run");
     assert!(error.contains("another run"), "{error}");
 }
+
+/// The committed sample store (tests/data/store) still checks: a change to the record or
+/// chunk format, the move ranks or the quiet-position test shows here as a failure, and
+/// with it the need for a new format version.
+#[test]
+fn the_committed_sample_store_still_checks() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data/store");
+    for (variant, games, positions, quiet) in
+        [(VariantId::Chess, 9, 882, 584), (VariantId::Gethenian, 20, 835, 243)]
+    {
+        let totals = store::check(&root.join(variant.name()), variant)
+            .unwrap_or_else(|problems| panic!("{variant}: {problems:?}"));
+        assert_eq!((totals.games, totals.positions, totals.quiet), (games, positions, quiet));
+    }
+}

@@ -152,6 +152,27 @@ impl Dataset {
         Ok(data)
     }
 
+    /// Drops every sample, keeping the memory for the next ones.
+    pub fn clear(&mut self) {
+        self.inputs.clear();
+        self.starts.truncate(1);
+        self.targets.clear();
+        self.buckets.clear();
+        self.games.clear();
+        self.mirrors.clear();
+        self.last_ply = None;
+    }
+
+    /// The bytes the samples' arrays hold, mirror images included.
+    pub fn heap_bytes(&self) -> usize {
+        self.inputs.capacity() * 2
+            + self.starts.capacity() * std::mem::size_of::<usize>()
+            + self.targets.capacity() * 4
+            + self.buckets.capacity()
+            + self.games.capacity() * 4
+            + self.mirrors.capacity()
+    }
+
     /// The samples, mirror images included.
     pub fn len(&self) -> usize {
         self.targets.len()

@@ -1,8 +1,10 @@
 //! `ekumen-train`: trains a net from sample files and writes it as a net file.
 //!
 //! ```text
+//! ekumen-train --variant chess --store data/chess --out chess.nnue [options]
 //! ekumen-train --variant chess --data a.samples,b.samples --out chess.nnue [options]
 //! ekumen-train import --variant chess --text scored.txt[.xz] --out scored.samples
+//! ekumen-train convert --variant chess --data a.samples --store data
 //! ekumen-train eval --variant chess --net chess.nnue [FEN...]
 //! ```
 //!
@@ -20,11 +22,12 @@ use ekumen_movegen::{for_variant, Position, VariantId};
 use ekumen_nnue::features::Inputs;
 use ekumen_nnue::file::{Activation, NetFile, Quantization, Shape};
 use ekumen_nnue::sample::Sample;
-use ekumen_train::data::{Dataset, Targets};
+use ekumen_train::data::{Dataset, Split, Targets};
 use ekumen_train::import::import_text;
 use ekumen_train::net::Factoriser;
 use ekumen_train::optimizer::{Bounds, Schedule};
 use ekumen_train::quantized;
+use ekumen_train::stream::{StoreSource, StreamConfig};
 use ekumen_train::trainer::{Config, Trainer};
 use log::{error, info, warn};
 
@@ -38,9 +41,11 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Trains a net (the default: `ekumen-train --variant ...` is `ekumen-train train ...`).
-    Train(TrainArgs),
+    Train(Box<TrainArgs>),
     /// Turns `fen;score;result` lines (scores and results from White's side) into samples.
     Import(ImportArgs),
+    /// Appends sample files to the data store as one-position records.
+    Convert(ConvertArgs),
     /// Prints a net file's score of positions, for the side to move, in centipawns: the
     /// reference an engine's evaluation of the same net must give.
     Eval(EvalArgs),
@@ -56,9 +61,27 @@ enum ActivationArg {
 struct TrainArgs {
     #[arg(long)]
     variant: String,
-    /// Sample files, separated by commas.
-    #[arg(long, value_delimiter = ',', required = true)]
+    /// Sample files, separated by commas, loaded whole into memory.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        required_unless_present = "store",
+        conflicts_with = "store"
+    )]
     data: Vec<PathBuf>,
+    /// Variant folders of the data store (data/VARIANT), separated by commas: their games'
+    /// quiet positions, streamed through a bounded buffer (docs/nnue.md, "Training").
+    #[arg(long, value_delimiter = ',')]
+    store: Vec<PathBuf>,
+    /// With --store: only the newest this many chunks of each folder.
+    #[arg(long, requires = "store")]
+    newest_chunks: Option<usize>,
+    /// With --store: samples (mirror images included) shuffled and trained on at once.
+    #[arg(long, default_value_t = 2_000_000, requires = "store")]
+    buffer: usize,
+    /// With --store: the most validation samples kept.
+    #[arg(long, default_value_t = 500_000, requires = "store")]
+    validation_cap: usize,
     /// The net file to write (after every epoch).
     #[arg(long)]
     out: PathBuf,
@@ -133,6 +156,21 @@ struct ImportArgs {
 }
 
 #[derive(Args, Debug)]
+struct ConvertArgs {
+    #[arg(long)]
+    variant: String,
+    /// Sample files, separated by commas.
+    #[arg(long, value_delimiter = ',', required = true)]
+    data: Vec<PathBuf>,
+    /// The data store: the records go to its folder for the variant.
+    #[arg(long, default_value = "data")]
+    store: PathBuf,
+    /// Positions that make a chunk.
+    #[arg(long, default_value_t = 100_000)]
+    chunk_positions: u64,
+}
+
+#[derive(Args, Debug)]
 struct EvalArgs {
     #[arg(long)]
     variant: String,
@@ -146,7 +184,8 @@ struct EvalArgs {
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("info")).init();
     let mut argv: Vec<String> = std::env::args().collect();
-    let commands = ["train", "import", "eval", "help", "-h", "--help", "-V", "--version"];
+    let commands =
+        ["train", "import", "convert", "eval", "help", "-h", "--help", "-V", "--version"];
     if argv.len() > 1 && !commands.contains(&argv[1].as_str()) {
         argv.insert(1, "train".to_string());
     }
@@ -154,6 +193,7 @@ fn main() -> ExitCode {
     let variant = match &cli.command {
         Command::Train(args) => &args.variant,
         Command::Import(args) => &args.variant,
+        Command::Convert(args) => &args.variant,
         Command::Eval(args) => &args.variant,
     };
     let Some(id) = VariantId::from_name(variant) else {
@@ -163,6 +203,7 @@ fn main() -> ExitCode {
     let outcome = match &cli.command {
         Command::Train(args) => for_variant!(id, V => train::<V>(args)),
         Command::Import(args) => for_variant!(id, V => import::<V>(args)),
+        Command::Convert(args) => for_variant!(id, V => convert::<V>(args)),
         Command::Eval(args) => for_variant!(id, V => eval::<V>(args)),
     };
     match outcome {
@@ -188,6 +229,27 @@ fn import<V: Inputs>(args: &ImportArgs) -> Result<(), String> {
         out.len(),
         args.out.display()
     );
+    Ok(())
+}
+
+fn convert<V: Inputs>(args: &ConvertArgs) -> Result<(), String> {
+    let dir = args.store.join(V::NAME);
+    for path in &args.data {
+        let bytes =
+            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let stem = path.file_stem().map_or("samples".into(), |s| s.to_string_lossy());
+        let evaluation = format!("samples:{}", stem.replace(char::is_whitespace, "_"));
+        let converted =
+            ekumen_train::convert::convert::<V>(&bytes, &dir, &evaluation, args.chunk_positions)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+        info!(
+            "{}: {} samples in {} chunks of {}",
+            path.display(),
+            converted.samples,
+            converted.chunks,
+            dir.display()
+        );
+    }
     Ok(())
 }
 
@@ -245,30 +307,102 @@ fn train<V: Inputs>(args: &TrainArgs) -> Result<(), String> {
     pool.install(|| train_in_pool::<V>(args, threads))
 }
 
-fn train_in_pool<V: Inputs>(args: &TrainArgs, threads: usize) -> Result<(), String> {
+/// Where the training samples come from: sample files in memory, or the store streamed.
+enum Samples {
+    InMemory { data: Dataset, split: Split },
+    Streamed { source: StoreSource, config: StreamConfig, validation: Dataset, buffer: Dataset },
+}
+
+impl Samples {
+    fn validation(&self) -> (&Dataset, Vec<u32>) {
+        match self {
+            Samples::InMemory { data, split } => (data, split.validation.clone()),
+            Samples::Streamed { validation, .. } => {
+                (validation, (0..validation.len() as u32).collect())
+            }
+        }
+    }
+}
+
+fn load_samples<V: Inputs>(args: &TrainArgs, mirror: bool) -> Result<(Samples, usize), String> {
     let started = Instant::now();
     let targets = Targets { lambda: args.lambda, scale: args.scale };
+    if args.store.is_empty() {
+        let data = Dataset::load::<V>(&args.data, &targets, args.buckets as usize, mirror)?;
+        let split = data.split(args.validation_fraction);
+        info!(
+            "{} samples ({} of them mirror images) from {} games loaded in {:.1} s: \
+             {} for training, {} for validation",
+            data.len(),
+            data.mirror_images(),
+            data.games(),
+            started.elapsed().as_secs_f64(),
+            split.training.len(),
+            split.validation.len()
+        );
+        if split.training.is_empty() {
+            return Err("no training samples".to_string());
+        }
+        let most_inputs = data.most_inputs();
+        return Ok((Samples::InMemory { data, split }, most_inputs));
+    }
+    let source = StoreSource::open(&args.store, args.newest_chunks)?;
+    let every = if args.validation_fraction > 0.0 {
+        (1.0 / args.validation_fraction).round().max(1.0) as u32
+    } else {
+        0
+    };
+    let config = StreamConfig {
+        targets,
+        buckets: args.buckets as usize,
+        mirror,
+        buffer: args.buffer.max(1),
+        validation_every: every,
+        validation_cap: args.validation_cap,
+        skipped: ekumen_records::SKIPPED_SEARCHES,
+    };
+    let (games, positions) = source.listed();
+    info!(
+        "reading {} chunks ({games} games, {positions} positions searched) of {}",
+        source.chunks(),
+        args.store.iter().map(|d| d.display().to_string()).collect::<Vec<_>>().join(", ")
+    );
+    let survey = source.survey::<V>(&config, progress_line("survey", started))?;
+    info!(
+        "{} training positions (before mirroring) and {} validation samples of {} games, \
+         read in {:.1} s",
+        survey.training_positions,
+        survey.validation.len(),
+        survey.games,
+        started.elapsed().as_secs_f64()
+    );
+    if survey.training_positions == 0 {
+        return Err("no training samples".to_string());
+    }
+    let buffer = Dataset::with_mirror(mirror);
+    let samples = Samples::Streamed { source, config, validation: survey.validation, buffer };
+    Ok((samples, survey.most_men))
+}
+
+/// A progress callback that prints a line on stderr every 10 seconds.
+fn progress_line(what: &'static str, started: Instant) -> impl FnMut(usize, usize) {
+    let mut last = Instant::now();
+    move |done, total| {
+        if last.elapsed().as_secs() >= 10 && done < total {
+            last = Instant::now();
+            eprintln!("{what}: chunk {done}/{total}, {:.0} s", started.elapsed().as_secs_f64());
+        }
+    }
+}
+
+fn train_in_pool<V: Inputs>(args: &TrainArgs, threads: usize) -> Result<(), String> {
     let mirror = args.mirror.unwrap_or(V::LEFT_RIGHT_SYMMETRIC);
     if mirror && !V::LEFT_RIGHT_SYMMETRIC {
         return Err(format!("--mirror: {} positions do not mirror left to right", V::NAME));
     }
-    let data = Dataset::load::<V>(&args.data, &targets, args.buckets as usize, mirror)?;
-    let split = data.split(args.validation_fraction);
-    info!(
-        "{} samples ({} of them mirror images) from {} games loaded in {:.1} s: \
-         {} for training, {} for validation",
-        data.len(),
-        data.mirror_images(),
-        data.games(),
-        started.elapsed().as_secs_f64(),
-        split.training.len(),
-        split.validation.len()
-    );
-    if split.training.is_empty() {
-        return Err("no training samples".to_string());
-    }
+    let (mut samples, most_inputs) = load_samples::<V>(args, mirror)?;
     let quantization = Quantization::DEFAULT;
-    let most_inputs = data.most_inputs().max(V::START_MEN);
+    let most_inputs = most_inputs.max(V::START_MEN);
     let activation = match args.activation {
         ActivationArg::Screlu => Activation::SquaredClippedRelu,
         ActivationArg::Crelu => Activation::ClippedRelu,
@@ -318,29 +452,47 @@ fn train_in_pool<V: Inputs>(args: &TrainArgs, threads: usize) -> Result<(), Stri
         trainer.config.bounds.accumulator,
         trainer.config.bounds.output
     );
+    let validation_loss = |trainer: &Trainer, samples: &Samples| {
+        let (data, indices) = samples.validation();
+        trainer.loss(data, &indices)
+    };
     if trainer.epochs_done >= args.epochs {
         info!("the run has done its {} epochs already", trainer.epochs_done);
     } else if trainer.epochs_done == 0 {
+        let train = match &samples {
+            Samples::InMemory { data, split } => {
+                format!("{:.6}", trainer.loss(data, &split.training))
+            }
+            Samples::Streamed { .. } => "-".to_string(),
+        };
         eprintln!(
-            "epoch   0/{}  train {:.6}  validation {:.6}",
+            "epoch   0/{}  train {train}  validation {:.6}",
             args.epochs,
-            trainer.loss(&data, &split.training),
-            trainer.loss(&data, &split.validation)
+            validation_loss(&trainer, &samples)
         );
     }
     let training_started = Instant::now();
     while trainer.epochs_done < args.epochs {
         let epoch_started = Instant::now();
-        let train_loss = trainer.epoch(&data, &split.training);
+        let (train_loss, trained) = match &mut samples {
+            Samples::InMemory { data, split } => {
+                (trainer.epoch(data, &split.training), split.training.len())
+            }
+            Samples::Streamed { source, config, buffer, .. } => {
+                let progress = progress_line("epoch", epoch_started);
+                let (loss, counts) = source.epoch::<V>(&mut trainer, config, buffer, progress)?;
+                (loss, counts.samples as usize)
+            }
+        };
         let seconds = epoch_started.elapsed().as_secs_f64();
-        let validation_loss = trainer.loss(&data, &split.validation);
+        let validation_loss = validation_loss(&trainer, &samples);
         let epoch = trainer.epochs_done;
         eprintln!(
             "epoch {epoch:>3}/{}  train {train_loss:.6}  validation {validation_loss:.6}  \
              lr {:.2e}  {:.0} samples/s  {:.1} s",
             args.epochs,
             trainer.config.schedule.lr(epoch),
-            split.training.len() as f64 / seconds,
+            trained as f64 / seconds,
             training_started.elapsed().as_secs_f64()
         );
         let name =

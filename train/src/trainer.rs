@@ -70,10 +70,16 @@ impl Trainer {
     pub fn epoch(&mut self, data: &Dataset, training: &[u32]) -> f64 {
         let epoch = self.epochs_done + 1;
         let mut order = training.to_vec();
-        let mut rng = Rng::new(epoch_seed(self.config.seed, epoch));
-        for i in (1..order.len()).rev() {
-            order.swap(i, rng.below(i + 1));
-        }
+        shuffle(&mut order, epoch_seed(self.config.seed, epoch));
+        let loss = self.train_in_order(data, &order, epoch);
+        self.epochs_done = epoch;
+        loss / training.len().max(1) as f64
+    }
+
+    /// Trains on the samples `order` of `data`, in that order, a batch at a time, at epoch
+    /// `epoch`'s learning rate; returns the sum of their losses. An epoch streamed from the
+    /// data store calls this once per buffer, then [`Trainer::finish_epoch`].
+    pub fn train_in_order(&mut self, data: &Dataset, order: &[u32], epoch: usize) -> f64 {
         let layout = self.net.layout();
         let mut workers: Vec<Worker> = (0..self.config.workers.max(1))
             .map(|_| Worker { grad: vec![0.0; layout.len()], scratch: Scratch::new(layout.hidden) })
@@ -116,8 +122,18 @@ impl Trainer {
                 self.config.bounds,
             );
         }
+        loss
+    }
+
+    /// Counts epoch `epoch` done, after a streamed epoch's last buffer.
+    pub fn finish_epoch(&mut self, epoch: usize) {
         self.epochs_done = epoch;
-        loss / training.len().max(1) as f64
+    }
+
+    /// The generator seed of part `part` of epoch `epoch`: a streamed epoch's chunk order
+    /// (part 0) and each buffer's order.
+    pub fn shuffle_seed(&self, epoch: usize, part: u64) -> u64 {
+        epoch_seed(self.config.seed ^ part.wrapping_mul(0xD6E8_FEB8_6659_FD93), epoch)
     }
 
     /// The mean loss over `samples`, computed in parallel.
@@ -220,6 +236,14 @@ impl Trainer {
 }
 
 const CHECKPOINT_MAGIC: [u8; 4] = *b"EKT2";
+
+/// Shuffles `items` with a generator seeded `seed` (Fisher-Yates).
+pub fn shuffle<T>(items: &mut [T], seed: u64) {
+    let mut rng = Rng::new(seed);
+    for i in (1..items.len()).rev() {
+        items.swap(i, rng.below(i + 1));
+    }
+}
 
 /// The shuffling seed of epoch `epoch` of a run seeded `seed` (splitmix64 of the pair).
 fn epoch_seed(seed: u64, epoch: usize) -> u64 {
