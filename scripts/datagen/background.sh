@@ -47,7 +47,8 @@ commit_chunk() {
     for attempt in 1 2 3 4 5 6 7 8 9 10; do
         if git add "$dir/$chunk" "$dir/manifest.tsv" 2>/dev/null &&
             git commit -q --only "$dir/$chunk" "$dir/manifest.tsv" -m "Add $variant data chunk ${chunk%.ekg}" \
-                -m "$games games, $positions positions searched at $nodes nodes a move with $evaluation, $rate positions a second on one thread (ekumen datagen --variant $variant --nodes $nodes --seed $seed --threads $threads)."; then
+                -m "$(echo "$games games, $positions positions searched at $nodes nodes a move with $evaluation, $rate positions a second a thread." | fmt -w 72)" \
+                -m "ekumen datagen --variant $variant --nodes $nodes --seed $seed --threads $threads"; then
             echo "committed $chunk" >>"$log"
             return 0
         fi
