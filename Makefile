@@ -3,7 +3,7 @@ CARGO ?= cargo
 EXE ?=
 RELEASE_BIN := target/release/ekumen
 
-.PHONY: build run test test-clients perft perft-deep bench tune train datagen data-check lint venv clean
+.PHONY: build run test test-clients perft perft-deep bench tune train datagen data-check fmt lint venv clean
 
 build:
 	$(CARGO) build --release -p ekumen
@@ -115,8 +115,15 @@ datagen:
 data-check: build
 	$(RELEASE_BIN) data-check --store data
 
+# The files the variant list declares from inside a macro, where `cargo fmt` alone does
+# not look for modules: named to it explicitly.
+VARIANT_FILES := $(wildcard movegen/src/variants/*.rs eval/src/*.rs)
+
+fmt:
+	$(CARGO) fmt --all -- $(VARIANT_FILES)
+
 lint:
-	$(CARGO) fmt --all -- --check
+	$(CARGO) fmt --all -- --check $(VARIANT_FILES)
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 
 clean:

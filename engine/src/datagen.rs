@@ -92,7 +92,7 @@ const PROGRESS_EVERY: Duration = Duration::from_secs(10);
 #[derive(clap::Args, Debug)]
 pub struct DatagenArgs {
     /// The variant (a UCI_Variant value).
-    #[arg(long, value_parser = crate::parse_variant)]
+    #[arg(long)]
     pub variant: VariantId,
     /// Nodes searched for every move.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]

@@ -87,17 +87,20 @@
 //! the squares behind them, pawns facing pawns, the threats of a push) is computed by
 //! shifting the whole set of pawns rather than square by square (`geometry::shifted`).
 
-mod chess;
-mod coherent;
 mod declare;
 mod geometry;
-mod gethenian;
-mod gothic;
 mod params;
-mod shinobi;
 mod tables;
 mod terms;
 mod trace;
+
+/// Each variant's numbers, `<variant>.rs`, from the variant list.
+macro_rules! variant_files {
+    ([] $($file:ident => $variant:ident,)*) => {
+        $(mod $file;)*
+    };
+}
+ekumen_movegen::variants!([variant_files]);
 
 use ekumen_movegen::{
     dispatch, AnyPosition, BitWord, Bitboard, Color, PieceType, Position, Variant,

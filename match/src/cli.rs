@@ -12,7 +12,7 @@ pub struct MatchArgs {
     #[command(flatten)]
     pub engines: EngineWords,
     /// The variant (a UCI_Variant value).
-    #[arg(long, default_value = "chess", value_parser = parse_variant)]
+    #[arg(long, default_value = "chess")]
     pub variant: VariantId,
     /// Time control in seconds: BASE+INC, or MOVES/BASE+INC (BASE may be M:SS), e.g. 10+0.1.
     #[arg(long)]
@@ -142,11 +142,4 @@ pub enum OpeningOrder {
     Sequential,
     /// Shuffled with the seed.
     Random,
-}
-
-pub fn parse_variant(name: &str) -> Result<VariantId, String> {
-    VariantId::from_name(name).ok_or_else(|| {
-        let known: Vec<&str> = VariantId::ALL.iter().map(|v| v.name()).collect();
-        format!("unknown variant '{name}' (known: {})", known.join(", "))
-    })
 }

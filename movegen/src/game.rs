@@ -1,7 +1,10 @@
-//! Run-time choice of variant: the one `match` over variants in the rules core. Callers
-//! that need speed (search, perft) get the typed [`Position`] out with [`dispatch!`].
+//! Run-time choice of variant: [`VariantId`], [`AnyPosition`] and the `match`es over them,
+//! each generated from the variant list ([`crate::variants!`]). Callers that need speed
+//! (search, perft) get the typed [`Position`] out with [`dispatch!`], or the variant type
+//! of a [`VariantId`] with [`for_variant!`].
 
 use std::fmt;
+use std::str::FromStr;
 
 use crate::fen::{piece_text, FenError};
 use crate::moves::Move;
@@ -10,29 +13,58 @@ use crate::piece::Color;
 use crate::position::Position;
 use crate::rules::Outcome;
 use crate::square::Geometry;
-use crate::variant::Variant;
-use crate::variants::{Chess, Coherent, Gethenian, Gothic, Shinobi};
+use crate::variant::{Variant, XboardDefinition};
 
-/// The variants Ekumen plays, in the byte-wise order of their names.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
-pub enum VariantId {
-    Chess,
-    Coherent,
-    Gethenian,
-    Gothic,
-    Shinobi,
+/// Declares [`VariantId`] and [`AnyPosition`] from the variant list.
+macro_rules! variant_enums {
+    ([] $($file:ident => $variant:ident,)*) => {
+        /// The variants Ekumen plays, in the byte-wise order of their names.
+        #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
+        pub enum VariantId {
+            $($variant,)*
+        }
+
+        impl VariantId {
+            /// Every variant, sorted by name as `UCI_Variant` lists them.
+            pub const ALL: [VariantId; [$(VariantId::$variant),*].len()] =
+                [$(VariantId::$variant),*];
+        }
+
+        /// A position of any variant.
+        #[derive(Clone, Debug)]
+        pub enum AnyPosition {
+            $($variant(Position<crate::variants::$variant>),)*
+        }
+
+        impl AnyPosition {
+            /// Parses `fen` as a position of `variant`.
+            ///
+            /// # Errors
+            /// What is wrong with the FEN.
+            pub fn from_fen(
+                variant: VariantId,
+                fen: &str,
+                chess960: bool,
+            ) -> Result<AnyPosition, FenError> {
+                Ok(match variant {
+                    $(VariantId::$variant => {
+                        AnyPosition::$variant(Position::from_fen(fen, chess960)?)
+                    })*
+                })
+            }
+
+            pub fn variant(&self) -> VariantId {
+                match self {
+                    $(AnyPosition::$variant(_) => VariantId::$variant,)*
+                }
+            }
+        }
+    };
 }
 
-impl VariantId {
-    /// Every variant, sorted by name as `UCI_Variant` lists them.
-    pub const ALL: [VariantId; 5] = [
-        VariantId::Chess,
-        VariantId::Coherent,
-        VariantId::Gethenian,
-        VariantId::Gothic,
-        VariantId::Shinobi,
-    ];
+crate::variants!([variant_enums]);
 
+impl VariantId {
     pub fn name(self) -> &'static str {
         crate::for_variant!(self, V => V::NAME)
     }
@@ -48,26 +80,33 @@ impl fmt::Display for VariantId {
     }
 }
 
-/// A position of any variant.
-#[derive(Clone, Debug)]
-pub enum AnyPosition {
-    Chess(Position<Chess>),
-    Coherent(Position<Coherent>),
-    Gethenian(Position<Gethenian>),
-    Gothic(Position<Gothic>),
-    Shinobi(Position<Shinobi>),
+/// A variant by its `UCI_Variant` name, as command lines take it.
+impl FromStr for VariantId {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<VariantId, String> {
+        VariantId::from_name(name).ok_or_else(|| {
+            let known: Vec<&str> = VariantId::ALL.iter().map(|v| v.name()).collect();
+            format!("unknown variant '{name}' (known: {})", known.join(", "))
+        })
+    }
 }
 
-/// Runs `$body` with `$pos` bound to the typed position and `$v` to its variant type.
+/// Runs `$body` with `$pos` bound to the typed position of an [`AnyPosition`].
 #[macro_export]
 macro_rules! dispatch {
     ($any:expr, $pos:ident => $body:expr) => {
+        $crate::variants!([$crate::dispatch_arms] ($any) $pos ($body))
+    };
+}
+
+/// [`dispatch!`]'s `match`, one arm per variant of the list.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! dispatch_arms {
+    ([($any:expr) $pos:ident ($body:expr)] $($file:ident => $variant:ident,)*) => {
         match $any {
-            $crate::game::AnyPosition::Chess($pos) => $body,
-            $crate::game::AnyPosition::Coherent($pos) => $body,
-            $crate::game::AnyPosition::Gethenian($pos) => $body,
-            $crate::game::AnyPosition::Gothic($pos) => $body,
-            $crate::game::AnyPosition::Shinobi($pos) => $body,
+            $($crate::game::AnyPosition::$variant($pos) => $body,)*
         }
     };
 }
@@ -77,27 +116,20 @@ macro_rules! dispatch {
 #[macro_export]
 macro_rules! for_variant {
     ($id:expr, $v:ident => $body:expr) => {
+        $crate::variants!([$crate::for_variant_arms] ($id) $v ($body))
+    };
+}
+
+/// [`for_variant!`]'s `match`, one arm per variant of the list.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! for_variant_arms {
+    ([($id:expr) $v:ident ($body:expr)] $($file:ident => $variant:ident,)*) => {
         match $id {
-            $crate::game::VariantId::Chess => {
-                type $v = $crate::variants::Chess;
+            $($crate::game::VariantId::$variant => {
+                type $v = $crate::variants::$variant;
                 $body
-            }
-            $crate::game::VariantId::Coherent => {
-                type $v = $crate::variants::Coherent;
-                $body
-            }
-            $crate::game::VariantId::Gethenian => {
-                type $v = $crate::variants::Gethenian;
-                $body
-            }
-            $crate::game::VariantId::Gothic => {
-                type $v = $crate::variants::Gothic;
-                $body
-            }
-            $crate::game::VariantId::Shinobi => {
-                type $v = $crate::variants::Shinobi;
-                $body
-            }
+            })*
         }
     };
 }
@@ -112,6 +144,8 @@ pub struct VariantInfo {
     pub start_fen: &'static str,
     /// Kinds of piece that can be held in hand (0 without drops).
     pub pocket: usize,
+    pub xboard_name: &'static str,
+    pub xboard_definition: Option<XboardDefinition>,
 }
 
 fn info<V: Variant>() -> VariantInfo {
@@ -122,6 +156,8 @@ fn info<V: Variant>() -> VariantInfo {
         template: V::TEMPLATE,
         start_fen: V::START_FEN,
         pocket: V::POCKET,
+        xboard_name: V::XBOARD_NAME,
+        xboard_definition: V::XBOARD_DEFINITION,
     }
 }
 
@@ -135,34 +171,6 @@ impl AnyPosition {
     /// The start position of `variant`.
     pub fn startpos(variant: VariantId, chess960: bool) -> AnyPosition {
         Self::from_fen(variant, variant.info().start_fen, chess960).expect("start FENs parse")
-    }
-
-    /// Parses `fen` as a position of `variant`.
-    ///
-    /// # Errors
-    /// What is wrong with the FEN.
-    pub fn from_fen(
-        variant: VariantId,
-        fen: &str,
-        chess960: bool,
-    ) -> Result<AnyPosition, FenError> {
-        Ok(match variant {
-            VariantId::Chess => AnyPosition::Chess(Position::from_fen(fen, chess960)?),
-            VariantId::Coherent => AnyPosition::Coherent(Position::from_fen(fen, chess960)?),
-            VariantId::Gethenian => AnyPosition::Gethenian(Position::from_fen(fen, chess960)?),
-            VariantId::Gothic => AnyPosition::Gothic(Position::from_fen(fen, chess960)?),
-            VariantId::Shinobi => AnyPosition::Shinobi(Position::from_fen(fen, chess960)?),
-        })
-    }
-
-    pub fn variant(&self) -> VariantId {
-        match self {
-            AnyPosition::Chess(_) => VariantId::Chess,
-            AnyPosition::Coherent(_) => VariantId::Coherent,
-            AnyPosition::Gethenian(_) => VariantId::Gethenian,
-            AnyPosition::Gothic(_) => VariantId::Gothic,
-            AnyPosition::Shinobi(_) => VariantId::Shinobi,
-        }
     }
 
     pub fn fen(&self) -> String {
@@ -252,4 +260,38 @@ fn draw_board<V: Variant>(pos: &Position<V>) -> String {
     }
     out.push('\n');
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each line of the list names the variant's files (`<file>.rs`, `<file>.nnue`) by the
+    /// variant's `UCI_Variant` name.
+    macro_rules! file_names_are_variant_names {
+        ([] $($file:ident => $variant:ident,)*) => {
+            $(assert_eq!(stringify!($file), <crate::variants::$variant as Variant>::NAME);)*
+        };
+    }
+
+    #[test]
+    fn the_list_is_sorted_by_name_and_names_each_variants_files() {
+        crate::variants!([file_names_are_variant_names]);
+        let names: Vec<&str> = VariantId::ALL.iter().map(|v| v.name()).collect();
+        assert!(names.windows(2).all(|pair| pair[0] < pair[1]), "{names:?}");
+        assert!(VariantId::ALL.windows(2).all(|pair| pair[0] < pair[1]));
+    }
+
+    #[test]
+    fn names_parse_back_and_unknown_names_list_the_known_ones() {
+        for variant in VariantId::ALL {
+            assert_eq!(variant.name().parse::<VariantId>(), Ok(variant));
+            assert_eq!(AnyPosition::startpos(variant, false).variant(), variant);
+        }
+        let error = "xiangqi".parse::<VariantId>().unwrap_err();
+        assert_eq!(
+            error,
+            "unknown variant 'xiangqi' (known: chess, coherent, gethenian, gothic, shinobi)"
+        );
+    }
 }

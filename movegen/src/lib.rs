@@ -2,7 +2,8 @@
 //! game-end rules, UCI move notation and perft.
 //!
 //! Everything is generic over a [`Variant`] and monomorphised; [`game::AnyPosition`] is
-//! the one place that dispatches on the variant at run time.
+//! the one place that dispatches on the variant at run time. The variants are listed
+//! once, by [`variants!`], from which every crate generates its per-variant code.
 
 pub mod attacks;
 pub mod bitboard;

@@ -137,6 +137,29 @@ impl PieceDef {
             && self.leaps.len() <= 8
     }
 
+    /// It moves alike to the left and to the right: its slides and leaps are their own
+    /// mirror image across a file (not so gethenian's left and right bishops).
+    pub const fn moves_alike_left_and_right(&self) -> bool {
+        if crate::sliders::mirror_files(self.slides) != self.slides {
+            return false;
+        }
+        let mut i = 0;
+        while i < self.leaps.len() {
+            let (file, rank) = self.leaps[i];
+            let mut mirrored = false;
+            let mut j = 0;
+            while j < self.leaps.len() {
+                mirrored |= self.leaps[j].0 == -file && self.leaps[j].1 == rank;
+                j += 1;
+            }
+            if !mirrored {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+
     /// A piece that neither leaps nor slides yet; refine it with the builder methods.
     pub const fn new(name: &'static str, letter: u8, this: PieceType) -> PieceDef {
         PieceDef {

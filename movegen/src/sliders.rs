@@ -35,6 +35,15 @@ pub const fn half_turn(dirs: u8) -> u8 {
     ((dirs & 0x55) << 1) | ((dirs & 0xAA) >> 1)
 }
 
+/// The same directions seen in a mirror standing on a file: east and west swap.
+pub const fn mirror_files(dirs: u8) -> u8 {
+    (dirs & (NORTH | SOUTH))
+        | ((dirs & EAST) << 1)
+        | ((dirs & WEST) >> 1)
+        | ((dirs & (NORTH_EAST | SOUTH_WEST)) << 2)
+        | ((dirs & (NORTH_WEST | SOUTH_EAST)) >> 2)
+}
+
 #[derive(Debug, Clone, Copy)]
 struct Magic<W: BitWord> {
     mask: W,

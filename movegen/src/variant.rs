@@ -14,6 +14,27 @@ pub enum StalemateRule {
     Loss,
 }
 
+/// How XBoard learns a variant it does not know: a `setup` line (piece-to-char table,
+/// board size, holdings and parent variant, start FEN) and one `piece` line per piece
+/// (XBoard's Betza dialect), sent by the first engine after `variant X` and at `new`.
+///
+/// XBoard 4.9 places each piece in a fixed slot of its own piece list: the table names
+/// the letter in every slot, white slots then the king, then the black ones. A slot
+/// `i < 11` promotes with `+` to slot `i + 11` when that slot holds `+`, and the holdings
+/// list, in slot order, the pieces that are neither `.` nor `+`. The slot's meaning for
+/// XBoard matters only for the pawn slot (promotion on the last rank, en passant) and the
+/// king slot (royalty): every move comes from the `piece` lines. Each variant's file says
+/// what XBoard 4.9.1 then checks of its rules, as measured by
+/// `engine/tests/client_xboard.rs` and `docs/guis.md`.
+#[derive(Clone, Copy, Debug)]
+pub struct XboardDefinition {
+    /// The `setup` command.
+    pub setup: &'static str,
+    /// The `piece` commands' arguments: a letter (`+` first for a promoted form), `&`
+    /// and the moves.
+    pub pieces: &'static [&'static str],
+}
+
 /// One game's rules.
 pub trait Variant: 'static + Copy + Default + std::fmt::Debug + Send + Sync {
     type Geo: Geometry;
@@ -68,6 +89,11 @@ pub trait Variant: 'static + Copy + Default + std::fmt::Debug + Send + Sync {
     const INSUFFICIENT_MATERIAL: bool = false;
     /// Any piece type is a coherent knight (switches on path-based pins and blocks).
     const COHERENT_KNIGHTS: bool = false;
+
+    /// The name XBoard knows the variant by (`normal` for chess).
+    const XBOARD_NAME: &'static str = Self::NAME;
+    /// How XBoard learns the variant, if it does not play it itself.
+    const XBOARD_DEFINITION: Option<XboardDefinition> = None;
 
     /// Attack tables built from [`Self::PIECES`] on first use.
     fn tables() -> &'static PieceTables<Self>;

@@ -16,6 +16,7 @@
 //! Promoted and flipped forms are piece types of their own, and the two armies of shinobi
 //! have their own types, so no input assumes mirrored armies.
 
+use ekumen_movegen::piece::PieceDef;
 use ekumen_movegen::{Color, Geometry, Piece, PieceType, Square, Variant};
 
 /// Hand inputs per (side, piece type): a ninth man of a type in hand lights no more.
@@ -26,7 +27,7 @@ pub trait Inputs: Variant {
     /// Every piece moves alike to the left and to the right. Where one does not (gethenian's
     /// left and right pieces), Black sees the board turned a half-turn rather than mirrored
     /// top to bottom, and positions must not be mirrored left to right.
-    const LEFT_RIGHT_SYMMETRIC: bool = true;
+    const LEFT_RIGHT_SYMMETRIC: bool = moves_alike_left_and_right(Self::PIECES);
 
     /// Inputs for the men on the board.
     const BOARD_INPUTS: usize = 2 * Self::PIECES.len() * <Self::Geo as Geometry>::SQUARES;
@@ -83,6 +84,18 @@ pub trait Inputs: Variant {
     }
 }
 
+/// Every piece of `pieces` moves alike to the left and to the right.
+const fn moves_alike_left_and_right(pieces: &[PieceDef]) -> bool {
+    let mut i = 0;
+    while i < pieces.len() {
+        if !pieces[i].moves_alike_left_and_right() {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
 /// The men a FEN's first field places, on the board and in hand (its letters).
 const fn men_in_fen(fen: &str) -> usize {
     let bytes = fen.as_bytes();
@@ -115,18 +128,18 @@ pub fn active_inputs<V: Inputs>(
     }
 }
 
-impl Inputs for ekumen_movegen::variants::Chess {}
-impl Inputs for ekumen_movegen::variants::Gothic {}
-impl Inputs for ekumen_movegen::variants::Shinobi {}
-impl Inputs for ekumen_movegen::variants::Coherent {}
-impl Inputs for ekumen_movegen::variants::Gethenian {
-    const LEFT_RIGHT_SYMMETRIC: bool = false;
+/// Every variant of the list reads its inputs as the trait's defaults say.
+macro_rules! inputs {
+    ([] $($file:ident => $variant:ident,)*) => {
+        $(impl Inputs for ekumen_movegen::variants::$variant {})*
+    };
 }
+ekumen_movegen::variants!([inputs]);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ekumen_movegen::variants::{Chess, Gethenian, Gothic, Shinobi};
+    use ekumen_movegen::variants::{Chess, Coherent, Gethenian, Gothic, Shinobi};
 
     #[test]
     fn start_men_count_the_board_and_the_hands() {
@@ -135,5 +148,17 @@ mod tests {
         // Shinobi: 16 black men, 14 white ones and 6 in White's hand.
         assert_eq!(Shinobi::START_MEN, 36);
         assert_eq!(Gethenian::START_MEN, 12);
+    }
+
+    #[test]
+    fn only_gethenian_has_pieces_that_move_differently_left_and_right() {
+        let symmetric = [
+            Chess::LEFT_RIGHT_SYMMETRIC,
+            Gothic::LEFT_RIGHT_SYMMETRIC,
+            Shinobi::LEFT_RIGHT_SYMMETRIC,
+            Coherent::LEFT_RIGHT_SYMMETRIC,
+            Gethenian::LEFT_RIGHT_SYMMETRIC,
+        ];
+        assert_eq!(symmetric, [true, true, true, true, false]);
     }
 }

@@ -19,7 +19,8 @@
 //! would scale with the variant's material; [`SearchParams::scaled`] scales exactly
 //! those and leaves depths, move counts, history points and ratios alone. For now every
 //! variant uses [`SearchParams::DEFAULT`], the values the engine was developed and
-//! measured with in chess.
+//! measured with in chess: it is the trait's default, and the variant list
+//! ([`ekumen_movegen::variants!`]) implements the trait for each variant.
 //!
 //! # Cost
 //! [`SearchVariant::SEARCH`] is an associated constant, so each monomorphised search
@@ -38,7 +39,6 @@
 //! allocation ([`crate::time`]) and the handicap of weaker play ([`crate::skill`]).
 
 use ekumen_eval::Evaluate;
-use ekumen_movegen::variants::{Chess, Coherent, Gethenian, Gothic, Shinobi};
 use ekumen_nnue::features::Inputs;
 
 use crate::nets::NetSlot;
@@ -314,33 +314,29 @@ search_params! {
 
 /// A variant the search plays, with its own parameters and net.
 pub trait SearchVariant: Evaluate + Inputs {
-    const SEARCH: SearchParams;
+    /// Today every variant's: [`SearchParams::DEFAULT`].
+    const SEARCH: SearchParams = SearchParams::DEFAULT;
     /// The variant's net ([`crate::nets`]).
     fn net_slot() -> &'static NetSlot<Self>;
 }
 
-/// Implements [`SearchVariant`] for a variant with its search parameters.
-macro_rules! search_variant {
-    ($variant:ty, $params:expr) => {
-        impl SearchVariant for $variant {
-            const SEARCH: SearchParams = $params;
+/// Implements [`SearchVariant`] for every variant of the list, each with its own net.
+macro_rules! search_variants {
+    ([] $($file:ident => $variant:ident,)*) => {
+        $(impl SearchVariant for ekumen_movegen::variants::$variant {
             fn net_slot() -> &'static NetSlot<Self> {
-                static SLOT: NetSlot<$variant> = NetSlot::new();
+                static SLOT: NetSlot<ekumen_movegen::variants::$variant> = NetSlot::new();
                 &SLOT
             }
-        }
+        })*
     };
 }
-
-search_variant!(Chess, SearchParams::DEFAULT);
-search_variant!(Coherent, SearchParams::DEFAULT);
-search_variant!(Gethenian, SearchParams::DEFAULT);
-search_variant!(Gothic, SearchParams::DEFAULT);
-search_variant!(Shinobi, SearchParams::DEFAULT);
+ekumen_movegen::variants!([search_variants]);
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ekumen_movegen::variants::{Chess, Coherent, Gethenian, Gothic, Shinobi};
 
     #[test]
     fn every_default_lies_in_its_range() {

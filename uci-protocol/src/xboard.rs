@@ -227,96 +227,26 @@ fn parse_level(line: &str, args: &[&str]) -> Result<XboardCommand, XboardError> 
     })
 }
 
-/// The variant name XBoard uses: `normal` for chess.
+/// The variant name XBoard uses ([`ekumen_movegen::Variant::XBOARD_NAME`]).
 pub fn xboard_variant_name(variant: VariantId) -> &'static str {
-    match variant {
-        VariantId::Chess => "normal",
-        other => other.name(),
-    }
+    variant.info().xboard_name
 }
 
 /// The variant an XBoard name means (`normal` and `chess` are chess).
 pub fn variant_from_xboard(name: &str) -> Option<VariantId> {
-    match name {
-        "normal" => Some(VariantId::Chess),
-        other => VariantId::from_name(other),
-    }
+    VariantId::ALL
+        .into_iter()
+        .find(|v| xboard_variant_name(*v) == name)
+        .or_else(|| VariantId::from_name(name))
 }
 
-/// How XBoard learns a variant it does not know: a `setup` line (piece-to-char table,
-/// board size, holdings and parent variant, start FEN) and one `piece` line per piece
-/// (XBoard's Betza dialect), sent by the first engine after `variant X` and at `new`.
-/// `None` for the variants XBoard plays itself (chess, gothic).
-///
-/// XBoard 4.9 places each piece in a fixed slot of its own piece list: the table names
-/// the letter in every slot, white slots then the king, then the black ones. A slot
-/// `i < 11` promotes with `+` to slot `i + 11` when that slot holds `+`, and the holdings
-/// list, in slot order, the pieces that are neither `.` nor `+`. The slot's meaning for
-/// XBoard matters only for the pawn slot (promotion on the last rank, en passant) and the
-/// king slot (royalty): every move comes from the `piece` lines.
-///
-/// - Shinobi (`setup ... 8x8+7_bughouse`): the Clan's hand pieces take the first slots
-///   so that the holdings stay short, the rook keeps the rook slot (XBoard reads castling
-///   rights only for a rook in the corner); `bughouse` as parent because a capture
-///   does not go to the capturer's hand. XBoard checks every move shape and check, and
-///   shows the hands; under `bughouse` it does not check that a dropped piece is in
-///   hand, and it does not know the drop zone (ranks 1-4), that promotion is mandatory,
-///   campmate or perpetual-check repetitions. So it accepts a few moves the engine
-///   refuses (a human's drop on rank 5, a non-promoting move into the zone) and never
-///   verifies win claims in a drop game.
-/// - Coherent (`setup ... 9x9+0_fairy`): the knight is XBoard's `iso` two-leg move
-///   `maifsbsQ`: a non-capturing queen slide of k steps, then a slide of exactly k steps
-///   (`i`) turned by 45 (`fs`) or 135 (`bs`) degrees, every square passed empty. The pawn
-///   (a non-royal king) sits in a non-pawn slot so that XBoard does not promote it.
-/// - Gethenian (`setup ... 7x7+5_fairy`): the line is well formed, but XBoard 4.9 cannot
-///   play the game. Its move parser reads a trailing `+` as a promotion only under a
-///   shogi parent, it has no move that turns a promoted piece back (`-`) nor drops of
-///   promoted pieces (`+N@d4`), and its FEN reader drops a promoted piece standing in a
-///   non-pawn slot (`2B+KI2` became `2B4`). With legality testing on it forfeits the
-///   first flip (`c1a3+`); with it off it passes the move on without the flip.
-///
-/// Measured with XBoard 4.9.1 by `engine/tests/client_xboard.rs` and `docs/guis.md`.
+/// The `setup` and `piece` lines by which XBoard learns `variant`
+/// ([`ekumen_movegen::variant::XboardDefinition`], given in each variant's file); `None`
+/// for the variants XBoard plays itself (chess, gothic).
 pub fn variant_definition(variant: VariantId) -> Option<Vec<String>> {
-    let (setup, pieces): (&str, &[&str]) = match variant {
-        VariantId::Chess | VariantId::Gothic => return None,
-        VariantId::Shinobi => (
-            "setup (PLHRMDJCNBQ+++.+......Kplhrmdjcnbq+++.+......k) 8x8+7_bughouse \
-             rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/LH1CK1HL[LHMMDJ] w kq - 0 1",
-            &[
-                "P& fmWfceFifmnD",
-                "+P& K",
-                "L& fR",
-                "+L& R",
-                "H& ffN",
-                "+H& N",
-                "M& F",
-                "+M& B",
-                "D& RF",
-                "J& BN",
-                "C& K",
-                "N& N",
-                "B& B",
-                "R& R",
-                "Q& Q",
-                "K& KO2",
-            ],
-        ),
-        VariantId::Gethenian => (
-            "setup (.NBIMK......+++++.......nbimk......+++++.......) 7x7+5_fairy \
-             2ikb2/2mnm2/7/7/7/2MNM2/2B+KI2[] w - - 0 1",
-            &[
-                "N& hlN", "+N& hrN", "B& lfrbB", "+B& lrR", "I& rflbB", "+I& lrR", "M& WfF",
-                "+M& FfW", "K& K", "+K& mW",
-            ],
-        ),
-        VariantId::Coherent => (
-            "setup (.NBRQ.....P..........K.nbrq.....p..........k) 9x9+0_fairy \
-             1pnqkqnp1/2prbrp2/3pbp3/4p4/9/4P4/3PBP3/2PRBRP2/1PNQKQNP1 w - - 0 1",
-            &["N& maifsbsQ", "B& B", "R& R", "Q& Q", "P& K", "K& K"],
-        ),
-    };
-    let mut lines = vec![setup.to_string()];
-    lines.extend(pieces.iter().map(|piece| format!("piece {piece}")));
+    let definition = variant.info().xboard_definition?;
+    let mut lines = vec![definition.setup.to_string()];
+    lines.extend(definition.pieces.iter().map(|piece| format!("piece {piece}")));
     Some(lines)
 }
 

@@ -47,5 +47,6 @@ impl Variant for Chess {
     const CASTLING_ROOK: Option<PieceType> = Some(ROOK);
     const PAWN_PROMOTIONS: &'static [PieceType] = &[QUEEN, ROOK, BISHOP, KNIGHT];
     const INSUFFICIENT_MATERIAL: bool = true;
+    const XBOARD_NAME: &'static str = "normal";
     crate::variant_tables!(Chess);
 }

@@ -7,7 +7,7 @@ use super::chess::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use crate::piece::{leaps, PieceDef};
 use crate::sliders::{DIAGONAL, ORTHOGONAL};
 use crate::square::Board9x9;
-use crate::variant::Variant;
+use crate::variant::{Variant, XboardDefinition};
 
 #[derive(Clone, Copy, Default, Debug)]
 pub struct Coherent;
@@ -28,5 +28,14 @@ impl Variant for Coherent {
     ];
     const COHERENT_KNIGHTS: bool = true;
     const CLOCK_BOUNDS_REPETITION: bool = false;
+    /// The knight is XBoard's `iso` two-leg move `maifsbsQ`: a non-capturing queen slide
+    /// of k steps, then a slide of exactly k steps (`i`) turned by 45 (`fs`) or 135 (`bs`)
+    /// degrees, every square passed empty. The pawn (a non-royal king) sits in a non-pawn
+    /// slot so that XBoard does not promote it.
+    const XBOARD_DEFINITION: Option<XboardDefinition> = Some(XboardDefinition {
+        setup: "setup (.NBRQ.....P..........K.nbrq.....p..........k) 9x9+0_fairy \
+                1pnqkqnp1/2prbrp2/3pbp3/4p4/9/4P4/3PBP3/2PRBRP2/1PNQKQNP1 w - - 0 1",
+        pieces: &["N& maifsbsQ", "B& B", "R& R", "Q& Q", "P& K", "K& K"],
+    });
     crate::variant_tables!(Coherent);
 }

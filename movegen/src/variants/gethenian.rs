@@ -14,7 +14,7 @@
 use crate::piece::{leaps, PieceDef, PieceType};
 use crate::sliders::{EAST, NORTH_EAST, NORTH_WEST, SOUTH_EAST, SOUTH_WEST, WEST};
 use crate::square::Board7x7;
-use crate::variant::{StalemateRule, Variant};
+use crate::variant::{StalemateRule, Variant, XboardDefinition};
 
 pub const KING: PieceType = PieceType(0);
 pub const DARK_KING: PieceType = PieceType(1);
@@ -78,5 +78,19 @@ impl Variant for Gethenian {
     const POCKET: usize = 9;
     const STALEMATE: StalemateRule = StalemateRule::Loss;
     const PSEUDO_ROYAL: bool = true;
+    /// The line is well formed, but XBoard 4.9 cannot play the game. Its move parser
+    /// reads a trailing `+` as a promotion only under a shogi parent, it has no move that
+    /// turns a promoted piece back (`-`) nor drops of promoted pieces (`+N@d4`), and its
+    /// FEN reader drops a promoted piece standing in a non-pawn slot (`2B+KI2` became
+    /// `2B4`). With legality testing on it forfeits the first flip (`c1a3+`); with it off
+    /// it passes the move on without the flip.
+    const XBOARD_DEFINITION: Option<XboardDefinition> = Some(XboardDefinition {
+        setup: "setup (.NBIMK......+++++.......nbimk......+++++.......) 7x7+5_fairy \
+                2ikb2/2mnm2/7/7/7/2MNM2/2B+KI2[] w - - 0 1",
+        pieces: &[
+            "N& hlN", "+N& hrN", "B& lfrbB", "+B& lrR", "I& rflbB", "+I& lrR", "M& WfF", "+M& FfW",
+            "K& K", "+K& mW",
+        ],
+    });
     crate::variant_tables!(Gethenian);
 }

@@ -10,7 +10,7 @@ use super::chess::{chess_piece, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use crate::piece::{leaps, PieceDef, PieceType};
 use crate::sliders::{DIAGONAL, NORTH, ORTHOGONAL};
 use crate::square::Board8x8;
-use crate::variant::{StalemateRule, Variant};
+use crate::variant::{StalemateRule, Variant, XboardDefinition};
 
 pub const CAPTAIN: PieceType = PieceType(6);
 pub const DRAGON: PieceType = PieceType(7);
@@ -66,5 +66,35 @@ impl Variant for Shinobi {
     const STALEMATE: StalemateRule = StalemateRule::Loss;
     const CAMPMATE: bool = true;
     const PERPETUAL_CHECK_LOSES: bool = true;
+    /// The Clan's hand pieces take the first slots so that the holdings stay short, the
+    /// rook keeps the rook slot (XBoard reads castling rights only for a rook in the
+    /// corner); `bughouse` as parent because a capture does not go to the capturer's hand.
+    /// XBoard checks every move shape and check, and shows the hands; under `bughouse` it
+    /// does not check that a dropped piece is in hand, and it does not know the drop zone
+    /// (ranks 1-4), that promotion is mandatory, campmate or perpetual-check repetitions.
+    /// So it accepts a few moves the engine refuses (a human's drop on rank 5, a
+    /// non-promoting move into the zone) and never verifies win claims in a drop game.
+    const XBOARD_DEFINITION: Option<XboardDefinition> = Some(XboardDefinition {
+        setup: "setup (PLHRMDJCNBQ+++.+......Kplhrmdjcnbq+++.+......k) 8x8+7_bughouse \
+                rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/LH1CK1HL[LHMMDJ] w kq - 0 1",
+        pieces: &[
+            "P& fmWfceFifmnD",
+            "+P& K",
+            "L& fR",
+            "+L& R",
+            "H& ffN",
+            "+H& N",
+            "M& F",
+            "+M& B",
+            "D& RF",
+            "J& BN",
+            "C& K",
+            "N& N",
+            "B& B",
+            "R& R",
+            "Q& Q",
+            "K& KO2",
+        ],
+    });
     crate::variant_tables!(Shinobi);
 }
