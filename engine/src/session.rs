@@ -34,7 +34,9 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use ekumen_movegen::{dispatch, AnyPosition, Geometry, Move, Position, Variant, VariantId};
+use ekumen_movegen::{
+    dispatch, variants_ini, AnyPosition, Geometry, Move, Position, Variant, VariantId,
+};
 use ekumen_search::{nets, tablebase};
 use ekumen_search::{
     IterationReport, Limits, ScoreBound, SearchHandle, SearchObserver, SearchResult, SearchScore,
@@ -603,8 +605,8 @@ impl Session {
             (names::SYZYGY_PATH, OptionValue::Text(path)) => self.load_tablebases(path),
             (names::EVAL_FILE, OptionValue::Text(path)) if !self.load_eval_file(path) => return,
             (names::NODES_TIME, _) => self.node_clock.reset(),
-            (names::VARIANT_PATH, OptionValue::Text(path)) if !path.is_empty() => {
-                self.info("VariantPath is ignored: the built-in variants are used");
+            (names::VARIANT_PATH, OptionValue::Text(path)) if !self.read_variant_path(path) => {
+                return
             }
             _ => {}
         }
@@ -660,6 +662,40 @@ impl Session {
                 false
             }
         }
+    }
+
+    /// Reads the `VariantPath` file (empty or `<empty>`: none) as Fairy-Stockfish would and
+    /// says what of it Ekumen does not follow: each of our variants it gives other rules,
+    /// with the first difference, and in one line the variants it defines that we do not
+    /// play. The rules played stay ours. A file that cannot be read or is malformed is
+    /// named with the reason; returns whether the option takes the new value.
+    fn read_variant_path(&self, path: &str) -> bool {
+        if path.is_empty() {
+            return true;
+        }
+        let verdict = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot be read: {e}"))
+            .and_then(|text| variants_ini::check(&text).map_err(|e| format!("is malformed: {e}")));
+        let verdict = match verdict {
+            Ok(verdict) => verdict,
+            Err(reason) => {
+                self.info(&format!("VariantPath {path} {reason}; the built-in variants are used"));
+                return false;
+            }
+        };
+        for (variant, difference) in &verdict.differing {
+            self.note(&format!(
+                "VariantPath {path}: {variant} has other rules than Ekumen's ({difference}); \
+                 Ekumen plays its own {variant}"
+            ));
+        }
+        if !verdict.unplayable.is_empty() {
+            self.note(&format!(
+                "VariantPath {path}: not playable by Ekumen: {}",
+                verdict.unplayable.join(", ")
+            ));
+        }
+        true
     }
 
     /// Says which evaluation the next search uses, as Fairy-Stockfish does on `go`.

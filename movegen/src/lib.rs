@@ -24,6 +24,7 @@ pub mod sliders;
 pub mod square;
 pub mod variant;
 pub mod variants;
+pub mod variants_ini;
 pub mod zobrist;
 
 pub use bitboard::{BitWord, Bitboard};

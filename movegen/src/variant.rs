@@ -95,6 +95,12 @@ pub trait Variant: 'static + Copy + Default + std::fmt::Debug + Send + Sync {
     /// How XBoard learns the variant, if it does not play it itself.
     const XBOARD_DEFINITION: Option<XboardDefinition> = None;
 
+    /// The rules as Fairy-Stockfish states them: a `variants.ini` section, whose parent
+    /// may be one of the built-in variants [`crate::variants_ini::BUILT_INS`] lists;
+    /// `None` where Fairy-Stockfish cannot state them. A `VariantPath` file's section of
+    /// the same name is compared with it ([`crate::variants_ini`]).
+    const FAIRY_STOCKFISH: Option<&'static str> = None;
+
     /// Attack tables built from [`Self::PIECES`] on first use.
     fn tables() -> &'static PieceTables<Self>;
 }

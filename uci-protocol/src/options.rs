@@ -118,6 +118,8 @@ pub mod names {
     pub const SYZYGY_PROBE_LIMIT: &str = "SyzygyProbeLimit";
     pub const USE_NNUE: &str = "Use NNUE";
     pub const EVAL_FILE: &str = "EvalFile";
+    /// A Fairy-Stockfish `variants.ini`, checked against the rules played, which stay
+    /// Ekumen's (`ekumen_movegen::variants_ini`; README, "Options").
     pub const VARIANT_PATH: &str = "VariantPath";
     pub const USE_MILLISEC: &str = "usemillisec";
 }

@@ -48,5 +48,7 @@ impl Variant for Chess {
     const PAWN_PROMOTIONS: &'static [PieceType] = &[QUEEN, ROOK, BISHOP, KNIGHT];
     const INSUFFICIENT_MATERIAL: bool = true;
     const XBOARD_NAME: &'static str = "normal";
+    /// Fairy-Stockfish's built-in chess.
+    const FAIRY_STOCKFISH: Option<&'static str> = Some("[chess:chess]");
     crate::variant_tables!(Chess);
 }

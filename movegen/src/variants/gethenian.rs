@@ -92,5 +92,36 @@ impl Variant for Gethenian {
             "K& K", "+K& mW",
         ],
     });
+    /// Fairy-Stockfish's section in its `variants.ini`, the rules we follow.
+    const FAIRY_STOCKFISH: Option<&'static str> = Some(
+        "[gethenian]
+        maxRank = 7
+        maxFile = 7
+        king = -
+        customPiece1 = k:K
+        customPiece2 = q:mW
+        customPiece3 = b:lfrbB
+        customPiece4 = i:rflbB
+        customPiece5 = r:lrR
+        customPiece6 = n:hlN
+        customPiece7 = t:hrN
+        customPiece8 = m:WfF
+        customPiece9 = s:FfW
+        startFen = 2ikb2/2mnm2/7/7/7/2MNM2/2B+KI2[] w - - 0 1
+        promotionPieceTypes = -
+        promotedPieceType = k:q b:r i:r n:t m:s
+        promotionRegionWhite = *1 *2 *3 *4 *5 *6 *7
+        promotionRegionBlack = *7 *6 *5 *4 *3 *2 *1
+        mandatoryPiecePromotion = true
+        pieceDemotion = true
+        pieceDrops = true
+        capturesToHand = true
+        dropPromoted = true
+        immobilityIllegal = false
+        extinctionValue = loss
+        extinctionPieceTypes = kq
+        extinctionPseudoRoyal = true
+        stalemateValue = loss",
+    );
     crate::variant_tables!(Gethenian);
 }

@@ -36,5 +36,7 @@ impl Variant for Gothic {
     const PAWN_PROMOTIONS: &'static [PieceType] =
         &[QUEEN, CHANCELLOR, ARCHBISHOP, ROOK, BISHOP, KNIGHT];
     const INSUFFICIENT_MATERIAL: bool = true;
+    /// Fairy-Stockfish's built-in gothic: capablanca's pieces, castling and promotions.
+    const FAIRY_STOCKFISH: Option<&'static str> = Some("[gothic:gothic]");
     crate::variant_tables!(Gothic);
 }

@@ -96,5 +96,30 @@ impl Variant for Shinobi {
             "K& KO2",
         ],
     });
+    /// Fairy-Stockfish's own section (its `src/variants.ini`), the rules we follow.
+    const FAIRY_STOCKFISH: Option<&'static str> = Some(
+        "[shinobi:chess]
+        commoner = c
+        bers = d
+        archbishop = j
+        fers = m
+        shogiKnight = h
+        lance = l
+        promotionRegionWhite = *7 *8
+        promotionRegionBlack = *2 *1
+        promotionPieceTypes = -
+        promotedPieceType = p:c m:b h:n l:r
+        mandatoryPiecePromotion = true
+        stalemateValue = loss
+        perpetualCheckIllegal = true
+        startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/LH1CK1HL[LHMMDJ] w kq - 0 1
+        pieceDrops = true
+        dropRegionWhite = *1 *2 *3 *4
+        dropRegionBlack = *5 *6 *7 *8
+        immobilityIllegal = true
+        flagPiece = k
+        flagRegionWhite = *8
+        flagRegionBlack = *1",
+    );
     crate::variant_tables!(Shinobi);
 }
