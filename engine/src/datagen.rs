@@ -60,7 +60,7 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use ekumen_movegen::{dispatch, AnyPosition, Color, GameResult, Move, Rng, VariantId};
+use ekumen_movegen::{dispatch, random, AnyPosition, Color, GameResult, Move, Rng, VariantId};
 use ekumen_records::store::{Journal, Settings};
 use ekumen_records::{Ending, GameWriter, Score};
 use ekumen_search::{nets, Limits, SearchScore, SearchSettings, Searcher};
@@ -512,10 +512,7 @@ fn game_ply(pos: &AnyPosition) -> usize {
 
 /// Mixes two numbers into a seed (SplitMix64's finaliser on their combination).
 fn mix(a: u64, b: u64) -> u64 {
-    let mut z = a.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ b.wrapping_add(0x6a09_e667_f3bc_c909);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+    random::mix(a.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ b.wrapping_add(0x6a09_e667_f3bc_c909))
 }
 
 /// The progress line's clock.

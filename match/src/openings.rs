@@ -23,7 +23,7 @@ use std::fs;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
-use ekumen_movegen::{AnyPosition, VariantId};
+use ekumen_movegen::{AnyPosition, Rng, VariantId};
 
 use crate::cli::OpeningOrder;
 use crate::config::OpeningSpec;
@@ -80,7 +80,7 @@ impl OpeningBook {
             OpeningSpec::File { path, order } => {
                 let mut openings = read_fens(path, variant)?;
                 if *order == OpeningOrder::Random {
-                    shuffle(&mut openings, &mut Rng::new(seed ^ 0x6f70_656e_696e_6773));
+                    Rng::new(seed ^ 0x6f70_656e_696e_6773).shuffle(&mut openings);
                 }
                 OpeningBook::List(openings)
             }
@@ -159,35 +159,6 @@ fn parse_fen_or_epd(variant: VariantId, line: &str) -> Option<AnyPosition> {
     None
 }
 
-/// A small, fast generator (SplitMix64): reproducible everywhere, no dependency.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A uniform index below `n` (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
-    }
-}
-
-pub fn shuffle<T>(items: &mut [T], rng: &mut Rng) {
-    for i in (1..items.len()).rev() {
-        items.swap(i, rng.below(i + 1));
-    }
-}
-
 fn random_opening(variant: VariantId, plies: u32, seed: u64, pair: usize) -> Opening {
     let mut rng = Rng::new(seed.wrapping_mul(0x2545_f491_4f6c_dd1d) ^ pair as u64);
     for _ in 0..RANDOM_ATTEMPTS {
@@ -251,18 +222,5 @@ mod tests {
         assert_eq!(read.unwrap().fen(), gothic);
         assert!(parse_fen_or_epd(VariantId::Chess, "not a fen").is_none());
         assert!(Opening::start(VariantId::Gothic).is_start);
-    }
-
-    #[test]
-    fn shuffles_with_the_seed() {
-        let mut a: Vec<u32> = (0..20).collect();
-        let mut b = a.clone();
-        shuffle(&mut a, &mut Rng::new(5));
-        shuffle(&mut b, &mut Rng::new(5));
-        assert_eq!(a, b);
-        let mut sorted = a.clone();
-        sorted.sort_unstable();
-        assert_eq!(sorted, (0..20).collect::<Vec<_>>());
-        assert_ne!(a, sorted);
     }
 }

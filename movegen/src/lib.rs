@@ -34,7 +34,7 @@ pub use moves::{Move, MoveKind, MoveList};
 pub use notation::MoveError;
 pub use piece::{Color, Piece, PieceType};
 pub use position::{Changes, HandChange, Position};
-pub use random::Rng;
+pub use random::{mix, Rng};
 pub use rules::{EndReason, GameResult, Outcome};
 pub use square::{Geometry, Square};
 pub use variant::Variant;

@@ -20,7 +20,7 @@
 //! matched against rated players, so the rating is a nominal scale that orders the
 //! handicaps as Fairy-Stockfish's clients expect, not a measured strength.
 
-use std::time::{SystemTime, UNIX_EPOCH};
+use ekumen_movegen::Rng;
 
 use crate::value::MATE_IN_MAX_PLY;
 
@@ -46,10 +46,10 @@ impl Skill {
 
     /// The handicap for a rating of `elo` (`UCI_Elo`), the fractional
     /// [`level_for_elo`] rounded up with a chance equal to its fraction.
-    pub fn for_elo(elo: i32, random: &mut Random) -> Option<Skill> {
+    pub fn for_elo(elo: i32, random: &mut Rng) -> Option<Skill> {
         let level = level_for_elo(elo);
         let whole = level.floor();
-        let round_up = ((random.draw() % 1024) as f64) < (level - whole) * 1024.0;
+        let round_up = (random.below(1024) as f64) < (level - whole) * 1024.0;
         Skill::new(whole as i32 + i32::from(round_up))
     }
 
@@ -68,7 +68,7 @@ impl Skill {
     /// The index of the line to play among `scores` (best first), each line's score plus
     /// a bonus drawn from `random` below [`Skill::spread`]; mate scores are kept apart
     /// from the others by more than any bonus.
-    pub fn choose(&self, scores: &[i32], random: &mut Random) -> usize {
+    pub fn choose(&self, scores: &[i32], random: &mut Rng) -> usize {
         let spread = self.spread();
         let clamp = |score: i32| {
             if score >= MATE_IN_MAX_PLY {
@@ -81,7 +81,7 @@ impl Skill {
         };
         let mut best = (0, i64::MIN);
         for (i, &score) in scores.iter().enumerate() {
-            let value = i64::from(clamp(score)) + (random.draw() % spread as u64) as i64;
+            let value = i64::from(clamp(score)) + random.below(spread as usize) as i64;
             if value > best.1 {
                 best = (i, value);
             }
@@ -104,33 +104,6 @@ pub fn level_for_elo(elo: i32) -> f64 {
         above / POINTS_A_LEVEL + (above / 500.0).powi(5)
     };
     level.clamp(f64::from(WEAKEST), f64::from(FULL_STRENGTH))
-}
-
-/// A small xorshift generator: the choice needs no more than this, and a fresh seed each
-/// game keeps a weak engine from repeating its mistakes move for move.
-#[derive(Clone, Debug)]
-pub struct Random(u64);
-
-impl Random {
-    /// A generator seeded by `seed` (zero is replaced: xorshift would stay at zero).
-    pub fn seeded(seed: u64) -> Random {
-        Random(if seed == 0 { 0x9E37_79B9_7F4A_7C15 } else { seed })
-    }
-
-    /// A generator seeded by the clock.
-    pub fn from_clock() -> Random {
-        let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map_or(1, |d| d.as_nanos());
-        Random::seeded(nanos as u64 ^ (nanos >> 64) as u64)
-    }
-
-    pub fn draw(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
 }
 
 #[cfg(test)]
@@ -156,7 +129,7 @@ mod tests {
 
     /// How often each line is chosen in `trials` choices.
     fn counts(skill: Skill, scores: &[i32], trials: usize) -> Vec<usize> {
-        let mut random = Random::seeded(12345);
+        let mut random = Rng::new(12345);
         let mut counts = vec![0; scores.len()];
         for _ in 0..trials {
             counts[skill.choose(scores, &mut random)] += 1;
@@ -201,7 +174,7 @@ mod tests {
     #[test]
     fn a_fractional_level_averages_out() {
         // 2000 is level 6.56: rounded to 6 or 7, 7 a little more than half the time.
-        let mut random = Random::seeded(7);
+        let mut random = Rng::new(7);
         let levels: Vec<i32> = (0..3_000)
             .map(|_| Skill::for_elo(2000, &mut random).expect("a handicap").level)
             .collect();
@@ -210,12 +183,5 @@ mod tests {
         assert!((mean - level_for_elo(2000)).abs() < 0.05, "{mean}");
         // Full strength is out of reach of the scale: 2850 always plays with a handicap.
         assert!((0..100).all(|_| Skill::for_elo(2850, &mut random).is_some()));
-    }
-
-    #[test]
-    fn the_generator_never_sticks() {
-        let mut random = Random::seeded(0);
-        let draws: Vec<u64> = (0..4).map(|_| random.draw()).collect();
-        assert!(draws.iter().all(|&d| d != 0) && draws[0] != draws[1]);
     }
 }

@@ -26,7 +26,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use ekumen_eval::Evaluate;
-use ekumen_movegen::{Move, Position};
+use ekumen_movegen::{Move, Position, Rng};
 
 use crate::limits::Limits;
 use crate::ordering::Histories;
@@ -34,7 +34,7 @@ use crate::params::SearchVariant;
 use crate::shared::{
     Shared, TablebaseUse, ThreadResult, CURRMOVE_AFTER, POLL_INTERVAL, SHARED_NODE_LIMIT_POLL,
 };
-use crate::skill::{Random, Skill};
+use crate::skill::Skill;
 use crate::tablebase::{self, Wdl};
 use crate::time::{Stability, TimeManager};
 use crate::tt::{Bound, TranspositionTable};
@@ -113,7 +113,7 @@ pub fn search<V: SearchVariant>(
     let threads = settings.thread_count();
     let us = root.side_to_move();
     let skill = match settings.limit_elo {
-        Some(elo) => Skill::for_elo(elo, &mut Random::from_clock()),
+        Some(elo) => Skill::for_elo(elo, &mut Rng::from_clock()),
         None => Skill::new(settings.skill_level),
     };
     let shared = Shared {
@@ -494,7 +494,7 @@ fn iterative_deepening<V: SearchVariant>(
     // The depth at which the best move last changed.
     let mut best_move_since = 0;
     let mut previous_scores: Vec<i32> = Vec::new();
-    let mut random = Random::from_clock();
+    let mut random = Rng::from_clock();
     for depth in 1..=shared.max_depth {
         // The main thread finishes depth 1 even if the limits were reached before it began
         // (helper threads count towards a node limit).

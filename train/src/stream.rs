@@ -18,7 +18,7 @@
 
 use std::path::PathBuf;
 
-use ekumen_movegen::VariantId;
+use ekumen_movegen::{mix, Rng, VariantId};
 use ekumen_nnue::features::Inputs;
 use ekumen_nnue::sample::Sample;
 use ekumen_records::manifest::{self, Entry};
@@ -26,7 +26,7 @@ use ekumen_records::store::read_chunk;
 use ekumen_records::{chunk, Visit};
 
 use crate::data::{Dataset, Targets};
-use crate::trainer::{shuffle, Trainer};
+use crate::trainer::Trainer;
 
 /// What to read from the store, and how.
 #[derive(Clone, Debug)]
@@ -143,7 +143,7 @@ impl StoreSource {
     ) -> Result<(f64, PassCounts), String> {
         let epoch = trainer.epochs_done + 1;
         let mut order: Vec<usize> = (0..self.chunks.len()).collect();
-        shuffle(&mut order, trainer.shuffle_seed(epoch, 0));
+        Rng::new(trainer.shuffle_seed(epoch, 0)).shuffle(&mut order);
         let mut loss = 0.0;
         let mut counts = PassCounts::default();
         let mut buffers = 0;
@@ -153,7 +153,7 @@ impl StoreSource {
             counts.largest_buffer = counts.largest_buffer.max(buffer.len());
             let mut samples: Vec<u32> = (0..buffer.len() as u32).collect();
             buffers += 1;
-            shuffle(&mut samples, trainer.shuffle_seed(epoch, buffers));
+            Rng::new(trainer.shuffle_seed(epoch, buffers)).shuffle(&mut samples);
             loss += trainer.train_in_order(buffer, &samples, epoch);
             buffer.clear();
         };
@@ -219,13 +219,6 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     bytes
         .iter()
         .fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
-}
-
-/// SplitMix64's finaliser.
-fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 fn list(dirs: &[PathBuf]) -> String {

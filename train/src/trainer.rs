@@ -16,7 +16,7 @@
 
 use std::path::Path;
 
-use ekumen_movegen::Rng;
+use ekumen_movegen::{mix, Rng};
 use ekumen_nnue::file::{fnv1a, Activation, Quantization, Shape};
 use rayon::prelude::*;
 
@@ -70,7 +70,7 @@ impl Trainer {
     pub fn epoch(&mut self, data: &Dataset, training: &[u32]) -> f64 {
         let epoch = self.epochs_done + 1;
         let mut order = training.to_vec();
-        shuffle(&mut order, epoch_seed(self.config.seed, epoch));
+        Rng::new(epoch_seed(self.config.seed, epoch)).shuffle(&mut order);
         let loss = self.train_in_order(data, &order, epoch);
         self.epochs_done = epoch;
         loss / training.len().max(1) as f64
@@ -237,18 +237,7 @@ impl Trainer {
 
 const CHECKPOINT_MAGIC: [u8; 4] = *b"EKT2";
 
-/// Shuffles `items` with a generator seeded `seed` (Fisher-Yates).
-pub fn shuffle<T>(items: &mut [T], seed: u64) {
-    let mut rng = Rng::new(seed);
-    for i in (1..items.len()).rev() {
-        items.swap(i, rng.below(i + 1));
-    }
-}
-
 /// The shuffling seed of epoch `epoch` of a run seeded `seed` (splitmix64 of the pair).
 fn epoch_seed(seed: u64, epoch: usize) -> u64 {
-    let mut z = seed ^ (epoch as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    mix(seed ^ (epoch as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
 }

@@ -270,10 +270,7 @@ fn load_file<V: Evaluate>(path: &Path, targets: Targets) -> Result<data::Loaded<
 
 /// The same order on every run: `--limit` draws the same positions.
 fn shuffle<T>(items: &mut [T]) {
-    let mut rng = Rng::new(0x5eed_7e11);
-    for i in (1..items.len()).rev() {
-        items.swap(i, rng.below(i + 1));
-    }
+    Rng::new(0x5eed_7e11).shuffle(items);
 }
 
 /// The variant's parameters, or those of `--start`.
