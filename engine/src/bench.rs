@@ -10,7 +10,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use ekumen_movegen::{AnyPosition, Move, VariantId};
+use ekumen_movegen::{AnyPosition, Move, Rng, VariantId};
 use ekumen_search::{
     IterationReport, Limits, SearchObserver, SearchResult, SearchSettings, Searcher,
 };
@@ -41,21 +41,11 @@ impl BenchSummary {
     }
 }
 
-/// A small deterministic generator (64-bit LCG, high bits), the same on every platform.
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        ((self.0 >> 33) % n as u64) as usize
-    }
-}
-
 /// The bench positions: for each variant, its start and a few positions of a fixed game.
 pub fn positions() -> Vec<AnyPosition> {
     let mut positions = Vec::new();
     for variant in VariantId::ALL {
-        let mut random = Lcg(0x2545_F491_4F6C_DD1D ^ variant.name().len() as u64);
+        let mut random = Rng::new(0x2545_F491_4F6C_DD1D ^ variant.name().len() as u64);
         let mut pos = AnyPosition::startpos(variant, false);
         let mut played = 0;
         for &target in &PLIES_PLAYED {
