@@ -56,6 +56,44 @@ impl fmt::Display for FenError {
 
 impl std::error::Error for FenError {}
 
+/// One item of a FEN rank, left to right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RankToken {
+    /// A run of empty squares: all the digits in a row, so `10` is ten squares (a run too
+    /// long for any board saturates rather than wraps).
+    Empty(usize),
+    /// A piece's letter, `promoted` when a `+` stands before it. Fairy-Stockfish's `~`
+    /// after a piece is read and dropped; a `+` at the end of the rank comes out as the
+    /// letter `+`, which is no piece's.
+    Piece { letter: char, promoted: bool },
+}
+
+/// The items of one rank of a FEN's board (the text between two `/`), for the parser and
+/// for whatever draws a board from a FEN.
+pub fn rank_tokens(rank: &str) -> impl Iterator<Item = RankToken> + '_ {
+    let mut chars = rank.chars().peekable();
+    std::iter::from_fn(move || {
+        let c = chars.next()?;
+        if let Some(digit) = c.to_digit(10) {
+            let mut run = digit as usize;
+            while let Some(next) = chars.peek().and_then(|c| c.to_digit(10)) {
+                run = run.saturating_mul(10).saturating_add(next as usize);
+                chars.next();
+            }
+            return Some(RankToken::Empty(run));
+        }
+        let token = if c != '+' {
+            RankToken::Piece { letter: c, promoted: false }
+        } else if let Some(letter) = chars.next() {
+            RankToken::Piece { letter, promoted: true }
+        } else {
+            RankToken::Piece { letter: '+', promoted: false }
+        };
+        chars.next_if_eq(&'~');
+        Some(token)
+    })
+}
+
 /// The piece type written `letter` (upper case), promoted form if `promoted`.
 fn piece_type<V: Variant>(letter: u8, promoted: bool) -> Option<PieceType> {
     V::PIECES
@@ -117,37 +155,21 @@ impl<V: Variant> Position<V> {
         for (i, text) in ranks.iter().enumerate() {
             let rank = V::Geo::RANKS - 1 - i as u8;
             let mut file = 0usize;
-            let mut chars = text.chars().peekable();
             let width_error =
                 |found| FenError::RankWidth { rank: i + 1, found, expected: V::Geo::FILES };
-            while let Some(c) = chars.next() {
-                if let Some(d) = c.to_digit(10) {
-                    let mut run = d as usize;
-                    while let Some(next) = chars.peek().and_then(|c| c.to_digit(10)) {
-                        // Saturating: any run wider than a board is an error below.
-                        run = run.saturating_mul(10).saturating_add(next as usize);
-                        chars.next();
+            for token in rank_tokens(text) {
+                match token {
+                    RankToken::Empty(0) => return Err(width_error(file)),
+                    // Saturating: any run wider than a board is an error below.
+                    RankToken::Empty(run) => file = file.saturating_add(run),
+                    RankToken::Piece { letter, promoted } => {
+                        let piece = parse_piece::<V>(letter, promoted)?;
+                        if file >= V::Geo::FILES as usize {
+                            return Err(width_error(file + 1));
+                        }
+                        pos.put_piece(piece, V::Geo::square(file as u8, rank));
+                        file += 1;
                     }
-                    if run == 0 {
-                        return Err(width_error(file));
-                    }
-                    file = file.saturating_add(run);
-                    continue;
-                }
-                let promoted = c == '+';
-                let letter = if promoted {
-                    chars.next().ok_or_else(|| FenError::UnknownPiece("+".into()))?
-                } else {
-                    c
-                };
-                let piece = parse_piece::<V>(letter, promoted)?;
-                if file >= V::Geo::FILES as usize {
-                    return Err(width_error(file + 1));
-                }
-                pos.put_piece(piece, V::Geo::square(file as u8, rank));
-                file += 1;
-                if chars.peek() == Some(&'~') {
-                    chars.next();
                 }
             }
             if file != V::Geo::FILES as usize {
@@ -366,5 +388,27 @@ impl<V: Variant> Position<V> {
             out.push('-');
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::RankToken::{Empty, Piece};
+    use super::*;
+
+    #[test]
+    fn rank_tokens_read_runs_promotions_and_markers() {
+        let tokens: Vec<RankToken> = rank_tokens("r10+Kb~1+").collect();
+        let piece = |letter, promoted| Piece { letter, promoted };
+        let expected = [
+            piece('r', false),
+            Empty(10),
+            piece('K', true),
+            piece('b', false),
+            Empty(1),
+            piece('+', false),
+        ];
+        assert_eq!(tokens, expected);
+        assert_eq!(rank_tokens("99999999999999999999999").collect::<Vec<_>>(), [Empty(usize::MAX)]);
     }
 }

@@ -28,7 +28,7 @@ pub mod variants_ini;
 pub mod zobrist;
 
 pub use bitboard::{BitWord, Bitboard};
-pub use fen::FenError;
+pub use fen::{rank_tokens, FenError, RankToken};
 pub use game::{AnyPosition, VariantId};
 pub use moves::{Move, MoveKind, MoveList};
 pub use notation::MoveError;

@@ -15,6 +15,8 @@
 //! A ` *` after the top or bottom rank number marks the side to move (Black's at the top);
 //! in variants with pieces in hand each side's hand follows its back rank.
 
+use ekumen_movegen::{rank_tokens, RankToken};
+
 /// One square's contents as the FEN writes it: `None` when empty, else the piece text
 /// (`r`, `+K`).
 fn parse_ranks(board: &str) -> Vec<Vec<Option<String>>> {
@@ -22,21 +24,15 @@ fn parse_ranks(board: &str) -> Vec<Vec<Option<String>>> {
         .split('/')
         .map(|rank| {
             let mut squares = Vec::new();
-            let mut chars = rank.chars().peekable();
-            while let Some(c) = chars.next() {
-                if let Some(d) = c.to_digit(10) {
-                    let mut run = d as usize;
-                    while let Some(next) = chars.peek().and_then(|c| c.to_digit(10)) {
-                        run = run.saturating_mul(10).saturating_add(next as usize);
-                        chars.next();
+            for token in rank_tokens(rank) {
+                match token {
+                    RankToken::Empty(run) => squares.resize(squares.len() + run.min(64), None),
+                    RankToken::Piece { letter, promoted: true } => {
+                        squares.push(Some(format!("+{letter}")))
                     }
-                    squares.resize(squares.len() + run.min(64), None);
-                } else if c == '+' {
-                    if let Some(letter) = chars.next() {
-                        squares.push(Some(format!("+{letter}")));
+                    RankToken::Piece { letter, promoted: false } => {
+                        squares.push(Some(letter.to_string()))
                     }
-                } else if c != '~' {
-                    squares.push(Some(c.to_string()));
                 }
             }
             squares
