@@ -14,8 +14,6 @@ use ekumen_movegen::{for_variant, AnyPosition, Position, VariantId};
 use ekumen_nnue::features::Inputs;
 use ekumen_nnue::{built_in, NetError, Network};
 
-use crate::params::SearchVariant;
-
 /// One variant's net.
 #[derive(Debug)]
 pub struct NetSlot<V: Inputs> {
@@ -57,6 +55,24 @@ impl<V: Inputs> Default for NetSlot<V> {
     }
 }
 
+/// A variant with a net slot of its own.
+pub trait VariantNet: Inputs {
+    fn net_slot() -> &'static NetSlot<Self>;
+}
+
+/// Gives every variant of the list its slot.
+macro_rules! variant_nets {
+    ([] $($file:ident => $variant:ident,)*) => {
+        $(impl VariantNet for ekumen_movegen::variants::$variant {
+            fn net_slot() -> &'static NetSlot<Self> {
+                static SLOT: NetSlot<ekumen_movegen::variants::$variant> = NetSlot::new();
+                &SLOT
+            }
+        })*
+    };
+}
+ekumen_movegen::variants!([variant_nets]);
+
 /// The name of the net `variant` evaluates with, if it has one.
 pub fn net_name(variant: VariantId) -> Option<String> {
     for_variant!(variant, V => V::net_slot().current().map(|net| net.name().to_string()))
@@ -86,7 +102,7 @@ pub fn load_eval_file(path: &Path) -> Result<LoadedNet, String> {
     Err(format!("is a net for {found}, a variant this engine does not play"))
 }
 
-fn load_into<V: SearchVariant>(bytes: &[u8]) -> Result<String, NetError> {
+fn load_into<V: VariantNet>(bytes: &[u8]) -> Result<String, NetError> {
     let net = Network::<V>::load(bytes)?;
     let name = net.name().to_string();
     V::net_slot().set_loaded(Some(net));
@@ -105,6 +121,6 @@ pub fn net_evaluation(position: &AnyPosition) -> Option<i32> {
     ekumen_movegen::dispatch!(position, pos => evaluate_by_net(pos))
 }
 
-fn evaluate_by_net<V: SearchVariant>(pos: &Position<V>) -> Option<i32> {
+fn evaluate_by_net<V: VariantNet>(pos: &Position<V>) -> Option<i32> {
     V::net_slot().current().map(|net| net.evaluate_position(pos))
 }

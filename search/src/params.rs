@@ -39,9 +39,8 @@
 //! allocation ([`crate::time`]) and the handicap of weaker play ([`crate::skill`]).
 
 use ekumen_eval::Evaluate;
-use ekumen_nnue::features::Inputs;
 
-use crate::nets::NetSlot;
+use crate::nets::VariantNet;
 
 /// What a parameter measures; it decides whether the parameter scales with a variant's
 /// material.
@@ -313,22 +312,15 @@ search_params! {
 }
 
 /// A variant the search plays, with its own parameters and net.
-pub trait SearchVariant: Evaluate + Inputs {
+pub trait SearchVariant: Evaluate + VariantNet {
     /// Today every variant's: [`SearchParams::DEFAULT`].
     const SEARCH: SearchParams = SearchParams::DEFAULT;
-    /// The variant's net ([`crate::nets`]).
-    fn net_slot() -> &'static NetSlot<Self>;
 }
 
-/// Implements [`SearchVariant`] for every variant of the list, each with its own net.
+/// Implements [`SearchVariant`] for every variant of the list.
 macro_rules! search_variants {
     ([] $($file:ident => $variant:ident,)*) => {
-        $(impl SearchVariant for ekumen_movegen::variants::$variant {
-            fn net_slot() -> &'static NetSlot<Self> {
-                static SLOT: NetSlot<ekumen_movegen::variants::$variant> = NetSlot::new();
-                &SLOT
-            }
-        })*
+        $(impl SearchVariant for ekumen_movegen::variants::$variant {})*
     };
 }
 ekumen_movegen::variants!([search_variants]);
