@@ -119,7 +119,7 @@ pub use trace::{NoTrace, Trace};
 use geometry::{kinds_in, pieces_of_kinds};
 use terms::pawns::PawnEntry;
 use terms::structure::structure;
-use terms::{endgame, king, material, passed, pieces, threats};
+use terms::{endgame, king, material, passed, pieces, threats, Context};
 use trace::record;
 
 /// A variant with an evaluation: its parameters and their tables.
@@ -204,8 +204,9 @@ fn evaluate_from<V: Evaluate>(
     let pawns = pawn_info.pawns;
     let kings = [pos.royal_square(Color::White), pos.royal_square(Color::Black)];
     let zones = kings.map(|k| k.map_or(Bitboard::EMPTY, |k| tables.king_zone[k.index()]));
+    let cx = Context { pos, params, tables, pawns, kings, zones };
     let mut attacks = pieces::pawn_attacks(pawn_info.by_pawns);
-    let on_board = pieces::pieces(pos, params, tables, &pawns, kings, zones, &mut attacks, trace);
+    let on_board = pieces::pieces(&cx, &mut attacks, trace);
     let mut side_scores = on_board.score;
     let imbalance = material::score(pos, params, tables, on_board.bishop_pair, material);
     for color in Color::BOTH {
@@ -213,15 +214,13 @@ fn evaluate_from<V: Evaluate>(
         record!(trace.add("imbalance", color, imbalance[us]));
         let mut score = side_scores[us] + imbalance[us] + pawn_info.structure[us];
         let passed = pawn_info.passed[us];
-        score += passed::passers(pos, params, tables, &attacks, kings, color, passed, trace);
+        score += passed::passers(&cx, &attacks, color, passed, trace);
         let blocked = pawn_info.blocked;
-        score += structure(pos, params, tables, &attacks, &pawns, blocked, color, trace);
-        score += threats::threats(pos, params, tables, &attacks, &pawns, color, trace);
+        score += structure(&cx, &attacks, blocked, color, trace);
+        score += threats::threats(&cx, &attacks, color, trace);
         if let Some(king) = kings[us] {
             let mobility = on_board.mobility_mg;
-            score += king::king_safety(
-                pos, params, tables, pawn_entry, &attacks, mobility, color, king, zones[us], trace,
-            );
+            score += king::king_safety(&cx, pawn_entry, &attacks, mobility, color, king, trace);
         }
         side_scores[us] = score;
     }
@@ -231,7 +230,7 @@ fn evaluate_from<V: Evaluate>(
     record!(trace.add("tempo", us, params.tempo));
     let total = side_scores[0] - side_scores[1] + tempo;
     let material = on_board.non_pawn_material;
-    let total = endgame::winnable(pos, params, tables, &pawn_info, kings, material, total, trace);
+    let total = endgame::winnable(&cx, &pawn_info, material, total, trace);
 
     let phase = on_board.phase.min(tables.max_phase);
     let blended = (total.mg * phase + total.eg * (tables.max_phase - phase)) / tables.max_phase;

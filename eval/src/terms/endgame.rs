@@ -3,12 +3,13 @@
 //! which neither side can force mate.
 
 use ekumen_movegen::attacks::Bb;
-use ekumen_movegen::{Color, Geometry, Position, Square, Variant};
+use ekumen_movegen::{Color, Geometry, Position, Variant};
 
 use super::pawns::PawnInfo;
+use super::Context;
 use crate::geometry::pieces_of_kinds;
 use crate::trace::record;
-use crate::{EvalParams, EvalTables, Evaluate, ScaleTerms, Trace, WinnabilityTerms, S};
+use crate::{EvalTables, Evaluate, ScaleTerms, Trace, WinnabilityTerms, S};
 
 /// Neither side can force mate against any defence, so the position is a draw whatever
 /// the other terms say: bare kings, a lone minor piece, two knights, bishops all on one
@@ -50,18 +51,15 @@ fn can_force_mate<V: Evaluate>(pos: &Position<V>, color: Color) -> bool {
 /// The score `total` (White's, middle game and endgame) moved by how winnable the
 /// position is: winnability, the quartered score of a pawnless edge too small to win, and
 /// the endgame scale. `non_pawn_material` is each side's, middle game.
-#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 pub(crate) fn winnable<V: Evaluate>(
-    pos: &Position<V>,
-    params: &EvalParams,
-    tables: &EvalTables<V>,
+    cx: &Context<V>,
     pawn_info: &PawnInfo<V>,
-    kings: [Option<Square>; 2],
     non_pawn_material: [i32; 2],
     mut total: S,
     trace: &mut impl Trace,
 ) -> S {
+    let Context { pos, params, tables, kings, .. } = *cx;
     let pawns = pawn_info.pawns;
     let passed_count = (pawn_info.passed[0].count() + pawn_info.passed[1].count()) as i32;
     let all_pawns = pawns[0] | pawns[1];

@@ -3,31 +3,28 @@
 //! mobility edge, on a quadratic curve; and the king's flank. The pawn cover is in
 //! `pawns.rs`.
 
-use ekumen_movegen::attacks::Bb;
 use ekumen_movegen::{Color, Geometry, PieceType, Position, Square};
 
 use super::pawns::PawnEntry;
-use super::Attacks;
+use super::{Attacks, Context};
 use crate::geometry::kinds_in;
 use crate::trace::record;
-use crate::{s, EvalParams, EvalTables, Evaluate, Trace, S};
+use crate::{s, EvalTables, Evaluate, Trace, S};
 
-/// What `color` loses to danger around its king on `king`, whose squares are `zone`;
+/// What `color` loses to danger around its king on `king`, whose squares are its zone;
 /// `mobility_mg` is each side's mobility score (middle game).
-#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 pub(crate) fn king_safety<V: Evaluate>(
-    pos: &Position<V>,
-    params: &EvalParams,
-    tables: &EvalTables<V>,
+    cx: &Context<V>,
     pawn_entry: &mut PawnEntry<V>,
     attacks: &Attacks<V>,
     mobility_mg: [i32; 2],
     color: Color,
     king: Square,
-    zone: Bb<V>,
     trace: &mut impl Trace,
 ) -> S {
+    let Context { pos, params, tables, zones, .. } = *cx;
+    let zone = zones[color.index()];
     let (us, them) = (color.index(), (!color).index());
     let occupied = pos.occupied();
     let pawns = pawn_entry.info.pawns;

@@ -23,7 +23,9 @@ pub(crate) mod threats;
 
 use ekumen_movegen::attacks::Bb;
 use ekumen_movegen::piece::MAX_PIECE_TYPES;
-use ekumen_movegen::Variant;
+use ekumen_movegen::{Position, Square, Variant};
+
+use crate::{EvalParams, EvalTables, Evaluate};
 
 /// Attack information gathered while scoring the pieces, per colour.
 pub(crate) struct Attacks<V: Variant> {
@@ -39,4 +41,18 @@ pub(crate) struct Attacks<V: Variant> {
     /// Units of danger against each side's king, and how many pieces contribute.
     pub king_units: [i32; 2],
     pub king_attackers: [i32; 2],
+}
+
+/// What every term reads: the position, the parameters and their tables, and what the
+/// pawns and the kings' places decide. [`crate::evaluate_from`] makes it once a position.
+pub(crate) struct Context<'a, V: Evaluate> {
+    pub pos: &'a Position<V>,
+    pub params: &'a EvalParams<'a>,
+    pub tables: &'a EvalTables<V>,
+    /// Each side's pawns, of every pawn type.
+    pub pawns: [Bb<V>; 2],
+    /// Each side's royal piece, where it has one.
+    pub kings: [Option<Square>; 2],
+    /// The squares around each side's king ([`EvalTables::king_zone`]); empty without one.
+    pub zones: [Bb<V>; 2],
 }

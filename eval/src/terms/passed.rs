@@ -3,30 +3,27 @@
 //! pawn structure (`pawns.rs`).
 
 use ekumen_movegen::attacks::Bb;
-use ekumen_movegen::{Color, Geometry, Position, Square};
+use ekumen_movegen::{Color, Geometry, Square};
 
-use super::Attacks;
+use super::{Attacks, Context};
 use crate::geometry::{distance, relative_rank, square_ahead};
 use crate::trace::record;
-use crate::{s, EvalParams, EvalTables, Evaluate, PasserTerms, Trace, S};
+use crate::{s, Evaluate, PasserTerms, Trace, S};
 
 /// What `color`'s passed pawns gain from the kings and their path.
-#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 pub(crate) fn passers<V: Evaluate>(
-    pos: &Position<V>,
-    params: &EvalParams,
-    tables: &EvalTables<V>,
+    cx: &Context<V>,
     attacks: &Attacks<V>,
-    kings: [Option<Square>; 2],
     color: Color,
     passed: Bb<V>,
     trace: &mut impl Trace,
 ) -> S {
+    let Context { pos: _, params, tables: _, kings: _, .. } = *cx;
     let mut score = S::ZERO;
     if params.passers != PasserTerms::NONE {
         for sq in passed {
-            score += passer(pos, params, tables, attacks, kings, color, sq);
+            score += passer(cx, attacks, color, sq);
         }
     }
     record!(trace.add("passers", color, score));
@@ -34,15 +31,8 @@ pub(crate) fn passers<V: Evaluate>(
 }
 
 /// What `color`'s passed pawn on `sq` gains from the kings and its path ([`PasserTerms`]).
-fn passer<V: Evaluate>(
-    pos: &Position<V>,
-    params: &EvalParams,
-    tables: &EvalTables<V>,
-    attacks: &Attacks<V>,
-    kings: [Option<ekumen_movegen::Square>; 2],
-    color: Color,
-    sq: ekumen_movegen::Square,
-) -> S {
+fn passer<V: Evaluate>(cx: &Context<V>, attacks: &Attacks<V>, color: Color, sq: Square) -> S {
+    let Context { pos, params, tables, kings, .. } = *cx;
     let (us, them) = (color.index(), (!color).index());
     let to_promotion = V::Geo::RANKS as i32 - 1 - relative_rank::<V>(color, sq) as i32;
     let weight = 5 * (7 - to_promotion) - 13;

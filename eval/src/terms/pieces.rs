@@ -5,13 +5,13 @@
 
 use ekumen_movegen::attacks::Bb;
 use ekumen_movegen::piece::MAX_PIECE_TYPES;
-use ekumen_movegen::{Bitboard, Color, Geometry, PieceType, Position, Square, Variant};
+use ekumen_movegen::{Bitboard, Color, Geometry, PieceType, Variant};
 
 use super::placement::{placement, Placed};
-use super::Attacks;
+use super::{Attacks, Context};
 use crate::geometry::pieces_of_kinds;
 use crate::trace::record;
-use crate::{s, EvalParams, EvalTables, Evaluate, PlacementTerms, Trace, S};
+use crate::{s, Evaluate, PlacementTerms, Trace, S};
 
 /// What the pieces add up to, per colour.
 pub(crate) struct PieceScores {
@@ -27,18 +27,13 @@ pub(crate) struct PieceScores {
 }
 
 /// Scores both sides' pieces and fills `attacks` (which holds the pawns' attacks).
-#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 pub(crate) fn pieces<V: Evaluate>(
-    pos: &Position<V>,
-    params: &EvalParams,
-    tables: &EvalTables<V>,
-    pawns: &[Bb<V>; 2],
-    kings: [Option<Square>; 2],
-    zones: [Bb<V>; 2],
+    cx: &Context<V>,
     attacks: &mut Attacks<V>,
     trace: &mut impl Trace,
 ) -> PieceScores {
+    let Context { pos, params, tables, pawns, kings: _, zones, .. } = *cx;
     let occupied = pos.occupied();
     let with_placement = params.placement != PlacementTerms::NONE;
     let mut out = PieceScores {
@@ -91,8 +86,7 @@ pub(crate) fn pieces<V: Evaluate>(
                 out.mobility_mg[us] += mobility.mg;
                 if with_placement {
                     let place = Placed { kind, sq, reach, squares_to_go };
-                    score +=
-                        placement(pos, params, tables, pawns, kings, zones, color, place, trace);
+                    score += placement(cx, color, place, trace);
                 }
                 if terms.open_file != S::ZERO {
                     let file = tables.files[V::Geo::file_of(sq) as usize];

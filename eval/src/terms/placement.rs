@@ -1,11 +1,12 @@
 //! Where pieces stand with respect to the kings ([`PlacementTerms`](crate::PlacementTerms)).
 
 use ekumen_movegen::attacks::Bb;
-use ekumen_movegen::{Geometry, PieceType, Position, Variant};
+use ekumen_movegen::{Geometry, PieceType, Variant};
 
+use super::Context;
 use crate::geometry::distance;
 use crate::trace::record;
-use crate::{EvalParams, EvalTables, Evaluate, Trace, S};
+use crate::{Evaluate, Trace, S};
 use ekumen_movegen::Color;
 
 /// One of our pieces as the piece loop (`pieces.rs`) sees it.
@@ -20,19 +21,14 @@ pub(crate) struct Placed<V: Variant> {
 
 /// What `color`'s piece gains or loses from where it stands with respect to the kings
 /// ([`PlacementTerms`](crate::PlacementTerms)).
-#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 pub(crate) fn placement<V: Evaluate>(
-    pos: &Position<V>,
-    params: &EvalParams,
-    tables: &EvalTables<V>,
-    pawns: &[Bb<V>; 2],
-    kings: [Option<ekumen_movegen::Square>; 2],
-    zones: [Bb<V>; 2],
+    cx: &Context<V>,
     color: Color,
     piece: Placed<V>,
     trace: &mut impl Trace,
 ) -> S {
+    let Context { pos, params, tables, pawns, kings, zones, .. } = *cx;
     let terms = &params.placement;
     let (us, them) = (color.index(), (!color).index());
     let bit = 1u16 << piece.kind.index();

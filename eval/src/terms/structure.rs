@@ -1,28 +1,24 @@
 //! What the pawns do for the pieces ([`StructureTerms`]): space, outposts, minor pieces
 //! behind pawns, bishops and their pawns, bishops on a long diagonal.
 
-use ekumen_movegen::attacks::Bb;
-use ekumen_movegen::{Color, Geometry, Position};
+use ekumen_movegen::{Color, Geometry};
 
-use super::Attacks;
+use super::{Attacks, Context};
 use crate::geometry::{forward, kinds_in, shifted, square_ahead};
 use crate::trace::record;
-use crate::{EvalParams, EvalTables, Evaluate, StructureTerms, Trace, S};
+use crate::{Evaluate, StructureTerms, Trace, S};
 
 /// What `color`'s pieces gain or lose from the pawns ([`StructureTerms`]);
 /// `blocked_pawns` counts the pawns of either side facing an enemy pawn.
-#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 pub(crate) fn structure<V: Evaluate>(
-    pos: &Position<V>,
-    params: &EvalParams,
-    tables: &EvalTables<V>,
+    cx: &Context<V>,
     attacks: &Attacks<V>,
-    pawns: &[Bb<V>; 2],
     blocked_pawns: i32,
     color: Color,
     trace: &mut impl Trace,
 ) -> S {
+    let Context { pos, params, tables, pawns, .. } = *cx;
     let terms = &params.structure;
     if *terms == StructureTerms::NONE {
         return S::ZERO;

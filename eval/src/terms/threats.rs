@@ -5,24 +5,22 @@
 
 use ekumen_movegen::attacks::Bb;
 use ekumen_movegen::piece::Special;
-use ekumen_movegen::{Bitboard, Color, PieceType, Position};
+use ekumen_movegen::{Bitboard, Color, PieceType};
 
-use super::Attacks;
+use super::{Attacks, Context};
 use crate::geometry::{forward, kinds_in, shifted};
 use crate::trace::record;
-use crate::{EvalParams, EvalTables, Evaluate, Trace, S};
+use crate::{Evaluate, Trace, S};
 
 /// What `color` loses to the enemy's threats against its men and squares.
 #[inline(always)]
 pub(crate) fn threats<V: Evaluate>(
-    pos: &Position<V>,
-    params: &EvalParams,
-    tables: &EvalTables<V>,
+    cx: &Context<V>,
     attacks: &Attacks<V>,
-    pawns: &[Bb<V>; 2],
     color: Color,
     trace: &mut impl Trace,
 ) -> S {
+    let Context { pos, params, tables: _, pawns, .. } = *cx;
     let (us, them) = (color.index(), (!color).index());
     let mut score = S::ZERO;
     let targets = pos.pieces(color) & !pawns[us] & !pos.royals(color);
@@ -32,12 +30,12 @@ pub(crate) fn threats<V: Evaluate>(
     record!(trace.add("threat_by_pawn", color, params.threat_by_pawn * by_pawn));
     record!(trace.add("hanging", color, params.hanging * hanging));
     if params.threat_by_lesser != S::ZERO {
-        let value = params.threat_by_lesser * threats_by_lesser(pos, tables, attacks, color);
+        let value = params.threat_by_lesser * threats_by_lesser(cx, attacks, color);
         score += value;
         record!(trace.add("threat_by_lesser", color, value));
     }
     if params.threat_by_push != S::ZERO {
-        let value = params.threat_by_push * threats_by_push(pos, tables, attacks, pawns, color);
+        let value = params.threat_by_push * threats_by_push(cx, attacks, color);
         score += value;
         record!(trace.add("threat_by_push", color, value));
     }
@@ -55,10 +53,10 @@ pub(crate) fn threats<V: Evaluate>(
         record!(trace.add("weak_pawn", color, value));
     }
     if !params.threat_by_minor.is_empty() {
-        score += threats_by_class(pos, params, tables, attacks, strong, color, trace);
+        score += threats_by_class(cx, attacks, strong, color, trace);
     }
     if params.queen_threat_by_leaper != S::ZERO || params.queen_threat_by_slider != S::ZERO {
-        score += threats_on_queens(pos, params, tables, attacks, strong, color, trace);
+        score += threats_on_queens(cx, attacks, strong, color, trace);
     }
     score
 }
@@ -66,11 +64,11 @@ pub(crate) fn threats<V: Evaluate>(
 /// How many of `color`'s non-pawn pieces an enemy piece worth less attacks.
 #[inline(always)]
 pub(crate) fn threats_by_lesser<V: Evaluate>(
-    pos: &Position<V>,
-    tables: &EvalTables<V>,
+    cx: &Context<V>,
     attacks: &Attacks<V>,
     color: Color,
 ) -> i32 {
+    let Context { pos, tables, .. } = *cx;
     let them = (!color).index();
     let mut count = 0;
     // Walking the types from the cheapest, `lesser` gathers the attacks of every type
@@ -98,14 +96,13 @@ pub(crate) fn threats_by_lesser<V: Evaluate>(
 /// ([`EvalParams::threat_by_minor`] and [`EvalParams::threat_by_rook`]); `strong` is what
 /// `color` holds strongly.
 pub(crate) fn threats_by_class<V: Evaluate>(
-    pos: &Position<V>,
-    params: &EvalParams,
-    tables: &EvalTables<V>,
+    cx: &Context<V>,
     attacks: &Attacks<V>,
     strong: Bb<V>,
     color: Color,
     trace: &mut impl Trace,
 ) -> S {
+    let Context { pos, params, tables, .. } = *cx;
     let them = (!color).index();
     let attacked_by = |kinds: u16| {
         kinds_in(kinds).fold(Bitboard::EMPTY, |attacked, kind| {
@@ -144,14 +141,13 @@ pub(crate) fn threats_by_class<V: Evaluate>(
 /// [`EvalParams::queen_threat_by_slider`]); `strong` is what `color` holds strongly.
 #[inline(always)]
 pub(crate) fn threats_on_queens<V: Evaluate>(
-    pos: &Position<V>,
-    params: &EvalParams,
-    tables: &EvalTables<V>,
+    cx: &Context<V>,
     attacks: &Attacks<V>,
     strong: Bb<V>,
     color: Color,
     trace: &mut impl Trace,
 ) -> S {
+    let Context { pos, params, tables, .. } = *cx;
     let them = (!color).index();
     let occupied = pos.occupied();
     let safe = !pos.pieces(!color) & !strong;
@@ -196,12 +192,11 @@ pub(crate) fn threats_on_queens<V: Evaluate>(
 /// the enemy holds at least as well as we do (it attacks it, or we do not).
 #[inline(always)]
 pub(crate) fn threats_by_push<V: Evaluate>(
-    pos: &Position<V>,
-    tables: &EvalTables<V>,
+    cx: &Context<V>,
     attacks: &Attacks<V>,
-    pawns: &[Bb<V>; 2],
     color: Color,
 ) -> i32 {
+    let Context { pos, tables, pawns, .. } = *cx;
     let (us, them) = (color.index(), (!color).index());
     let empty = !pos.occupied();
     let safe = !attacks.by_pawns[us] & (attacks.all[them] | !attacks.all[us]);
