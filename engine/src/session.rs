@@ -57,10 +57,6 @@ use crate::output::Output;
 use crate::perft;
 use node_clock::NodeClock;
 
-// The `Threads` option advertises the search's own limit; the two crates do not depend on
-// each other, so the engine, which uses both, checks that they agree.
-const _: () = assert!(options::MAX_THREADS as usize == ekumen_search::thread::MAX_THREADS);
-
 /// Whether the loop goes on after a command.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Flow {

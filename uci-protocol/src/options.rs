@@ -11,11 +11,16 @@
 //! either spelling in either protocol and ignore case, as Fairy-Stockfish's option map does.
 //! Values are checked strictly: a spin out of range, a check that is not `true`/`false` or
 //! an unknown combo value is an [`OptionError`], and the option keeps its value.
+//!
+//! The options that set the search take their defaults from
+//! [`SearchSettings::default`], so a search made without options plays as the engine does
+//! before any `setoption`, and the two cannot drift apart.
 
 use std::fmt;
 use std::sync::LazyLock;
 
 use ekumen_movegen::VariantId;
+use ekumen_search::{skill, thread, SearchSettings};
 
 use crate::command::Protocol;
 
@@ -126,9 +131,8 @@ pub mod names {
 
 /// The largest hash table size in MB that `Hash` accepts.
 pub const MAX_HASH_MB: i64 = 33_554_432;
-/// The most search threads `Threads` accepts: the search's own limit (the engine checks
-/// at compile time that the two agree).
-pub const MAX_THREADS: i64 = 512;
+/// The most search threads `Threads` accepts: the search's own limit.
+pub const MAX_THREADS: i64 = thread::MAX_THREADS as i64;
 
 /// Every variant name, byte-wise sorted, as the `UCI_Variant` combo lists them.
 pub fn variant_names() -> Vec<&'static str> {
@@ -141,16 +145,28 @@ static OPTIONS: LazyLock<Vec<OptionSpec>> = LazyLock::new(|| {
     use names::*;
     use OptionKind::*;
     let spec = |name, kind| OptionSpec { name, kind };
+    let search = SearchSettings::default();
+    let syzygy = search.syzygy;
     vec![
         spec(DEBUG_LOG_FILE, Text { default: "" }),
-        spec(THREADS, Spin { default: 1, min: 1, max: MAX_THREADS }),
-        spec(HASH, Spin { default: 16, min: 1, max: MAX_HASH_MB }),
+        spec(THREADS, Spin { default: search.threads as i64, min: 1, max: MAX_THREADS }),
+        spec(HASH, Spin { default: search.hash_mb as i64, min: 1, max: MAX_HASH_MB }),
         spec(CLEAR_HASH, Button),
         spec(PONDER, Check { default: false }),
-        spec(MULTI_PV, Spin { default: 1, min: 1, max: 500 }),
-        spec(SKILL_LEVEL, Spin { default: 20, min: -20, max: 20 }),
-        spec(MOVE_OVERHEAD, Spin { default: 10, min: 0, max: 5000 }),
-        spec(SLOW_MOVER, Spin { default: 100, min: 10, max: 1000 }),
+        spec(MULTI_PV, Spin { default: search.multi_pv as i64, min: 1, max: 500 }),
+        spec(
+            SKILL_LEVEL,
+            Spin {
+                default: search.skill_level.into(),
+                min: skill::WEAKEST.into(),
+                max: skill::FULL_STRENGTH.into(),
+            },
+        ),
+        spec(
+            MOVE_OVERHEAD,
+            Spin { default: search.move_overhead.as_millis() as i64, min: 0, max: 5000 },
+        ),
+        spec(SLOW_MOVER, Spin { default: search.slow_mover.into(), min: 10, max: 1000 }),
         spec(NODES_TIME, Spin { default: 0, min: 0, max: 10000 }),
         spec(CHESS960, Check { default: false }),
         spec(VARIANT, Combo { default: "chess", values: variant_names() }),
@@ -159,10 +175,10 @@ static OPTIONS: LazyLock<Vec<OptionSpec>> = LazyLock::new(|| {
         spec(ELO, Spin { default: 1350, min: 500, max: 2850 }),
         spec(SHOW_WDL, Check { default: false }),
         spec(SYZYGY_PATH, Text { default: "<empty>" }),
-        spec(SYZYGY_PROBE_DEPTH, Spin { default: 1, min: 1, max: 100 }),
-        spec(SYZYGY_50_MOVE_RULE, Check { default: true }),
-        spec(SYZYGY_PROBE_LIMIT, Spin { default: 7, min: 0, max: 7 }),
-        spec(USE_NNUE, Check { default: true }),
+        spec(SYZYGY_PROBE_DEPTH, Spin { default: syzygy.probe_depth.into(), min: 1, max: 100 }),
+        spec(SYZYGY_50_MOVE_RULE, Check { default: syzygy.fifty_move_rule }),
+        spec(SYZYGY_PROBE_LIMIT, Spin { default: syzygy.probe_limit.into(), min: 0, max: 7 }),
+        spec(USE_NNUE, Check { default: search.use_nnue }),
         spec(EVAL_FILE, Text { default: "<empty>" }),
         spec(VARIANT_PATH, Text { default: "<empty>" }),
         spec(USE_MILLISEC, Check { default: true }),
