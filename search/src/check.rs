@@ -118,7 +118,14 @@ impl<V: Variant> CheckInfo<V> {
             return gives_check(pos, m);
         }
         match m.kind() {
-            MoveKind::Castle | MoveKind::EnPassant => return gives_check(pos, m),
+            // A piece that changes form may check along the line through the square it
+            // leaves (a pawn on e2 queening on e1 checks a king on e4), which the check
+            // squares, made with that square occupied, do not see.
+            MoveKind::Castle
+            | MoveKind::EnPassant
+            | MoveKind::Promotion
+            | MoveKind::Promote
+            | MoveKind::Demote => return gives_check(pos, m),
             MoveKind::Drop => return self.check_squares[m.piece().index()].has(m.to()),
             _ => {}
         }
@@ -167,6 +174,15 @@ mod tests {
             state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             pos.make_move(moves[(state >> 33) as usize % moves.len()]);
         }
+    }
+
+    #[test]
+    fn a_promotion_checks_through_the_square_it_leaves() {
+        let fen = "4k1n1/7Q/1pn1b3/1P3B1p/1p2K2P/1P3N2/3bp3/2B5 b - - 1 44";
+        let pos = Position::<ekumen_movegen::variants::Chess>::from_fen(fen, false).unwrap();
+        let m = pos.parse_uci_move("e2e1q").unwrap();
+        assert!(gives_check(&pos, m));
+        assert!(CheckInfo::new(&pos).gives_check(&pos, m));
     }
 
     #[test]
