@@ -5,14 +5,14 @@
 //! (entries replaced at almost every step, pawn covers asked for other king squares).
 
 use ekumen_eval::{evaluate, evaluate_cached, Evaluate, MaterialCache, PawnCache};
-use ekumen_movegen::{for_variant, Position, VariantId};
+use ekumen_movegen::{for_variant, Position, Rng, VariantId};
 
 fn games_agree<V: Evaluate>(
     cache: &mut PawnCache<V>,
     material: &mut MaterialCache<V>,
     seed: u64,
 ) -> usize {
-    let mut state = seed;
+    let mut rng = Rng::new(seed);
     let mut checked = 0;
     for game in 0..12 {
         let mut pos = Position::<V>::startpos();
@@ -31,8 +31,7 @@ fn games_agree<V: Evaluate>(
             if moves.is_empty() {
                 break;
             }
-            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            pos.make_move(moves[(state >> 33) as usize % moves.len()]);
+            pos.make_move(moves[rng.below(moves.len())]);
         }
     }
     checked

@@ -7,20 +7,12 @@
 
 use ekumen_eval::{piece_value, Evaluate};
 use ekumen_movegen::variants::{Chess, Coherent, Gothic, Shinobi};
-use ekumen_movegen::{Bitboard, Color, Geometry, PieceType, Square};
-
-struct Lcg(u64);
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        ((self.0 >> 33) % n as u64) as usize
-    }
-}
+use ekumen_movegen::{Bitboard, Color, Geometry, PieceType, Rng, Square};
 
 /// Average reach (empty or enemy squares) of each piece type over every square of boards
 /// filled at random to `density`, half with own pieces; both colours.
 fn measure<V: Evaluate>(density: f64) {
-    let mut rng = Lcg(12345);
+    let mut rng = Rng::new(12345);
     let squares = <V::Geo as Geometry>::SQUARES;
     println!("{} (density {density})", V::NAME);
     for (i, def) in V::PIECES.iter().enumerate() {

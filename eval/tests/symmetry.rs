@@ -3,7 +3,7 @@
 //! variant whose armies are mirror images of each other.
 
 use ekumen_eval::evaluate_any;
-use ekumen_movegen::{AnyPosition, VariantId};
+use ekumen_movegen::{AnyPosition, Rng, VariantId};
 
 /// The FEN of the position seen from the other side: ranks reversed, letters' case and
 /// the side to move swapped, castling rights swapped, en passant dropped.
@@ -31,7 +31,7 @@ fn mirror(fen: &str) -> String {
 }
 
 fn positions(variant: VariantId) -> Vec<AnyPosition> {
-    let mut state = 0x1234_5678u64;
+    let mut rng = Rng::new(0x1234_5678);
     let mut out = Vec::new();
     for game in 0..20 {
         let mut pos = AnyPosition::startpos(variant, false);
@@ -40,8 +40,7 @@ fn positions(variant: VariantId) -> Vec<AnyPosition> {
             if moves.is_empty() {
                 break;
             }
-            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            pos.make_move(moves[(state >> 33) as usize % moves.len()]);
+            pos.make_move(moves[rng.below(moves.len())]);
         }
         out.push(pos);
     }

@@ -151,6 +151,7 @@ pub fn walk_attacks<G: Geometry>(sq: Square, occupied: Bitboard<G::Bits>) -> Bit
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::random::Rng;
     use crate::square::Board9x9;
 
     #[test]
@@ -194,9 +195,9 @@ mod tests {
     #[test]
     fn paths_agree_with_attacks() {
         let paths = CoherentPaths::<Board9x9>::new();
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
         for _ in 0..300 {
-            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let state = rng.next_u64();
             let bits = (state as u128) << 64 | state.rotate_left(17) as u128;
             let occupied = Bitboard(bits & bits.rotate_left(29)) & Board9x9::all();
             for a in 0..81u8 {

@@ -51,8 +51,8 @@ impl Rng {
 
 /// SplitMix64's finaliser: a bijection of `u64` in which every input bit moves about half
 /// the output bits, so seeds made of a run's seed and a small counter (a game, an epoch)
-/// start unrelated sequences.
-pub fn mix(mut z: u64) -> u64 {
+/// start unrelated sequences. A `const fn`, for the Zobrist keys made at compile time.
+pub const fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)

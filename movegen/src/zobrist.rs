@@ -4,18 +4,17 @@
 //! adding or removing one piece toggles exactly one key.
 
 use crate::piece::{Piece, MAX_PIECE_TYPES};
+use crate::random::mix;
 use crate::square::{Square, MAX_SQUARES};
 
 const PIECE_CODES: usize = 2 * MAX_PIECE_TYPES;
 /// Counts above this share the last key: no variant holds more of one kind.
 pub const MAX_HAND_COUNT: usize = 32;
 
+/// SplitMix64: the keys are drawn in a `const fn`, which [`crate::Rng`] is not.
 const fn splitmix(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    mix(*state)
 }
 
 #[derive(Debug)]

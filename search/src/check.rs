@@ -140,11 +140,11 @@ impl<V: Variant> CheckInfo<V> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ekumen_movegen::{dispatch, AnyPosition, VariantId};
+    use ekumen_movegen::{dispatch, AnyPosition, Rng, VariantId};
 
     /// Agrees with playing the move and asking the position, over random games.
     fn agrees<V: Variant>(pos: &Position<V>, seed: u64) {
-        let mut state = seed;
+        let mut rng = Rng::new(seed);
         let mut pos = pos.clone();
         for _ in 0..120 {
             let moves = pos.legal_moves();
@@ -171,8 +171,7 @@ mod tests {
                     pos.fen()
                 );
             }
-            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            pos.make_move(moves[(state >> 33) as usize % moves.len()]);
+            pos.make_move(moves[rng.below(moves.len())]);
         }
     }
 

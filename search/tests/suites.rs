@@ -15,7 +15,7 @@
 //! 18, at 100,000 nodes on one thread, where the search is repeatable), so that a change
 //! costing two tactics fails.
 
-use ekumen_movegen::{dispatch, AnyPosition, GameResult, Position, Variant, VariantId};
+use ekumen_movegen::{dispatch, AnyPosition, GameResult, Position, Rng, Variant, VariantId};
 use ekumen_search::{Limits, SearchScore, SearchSettings, Searcher};
 
 mod common;
@@ -173,13 +173,8 @@ fn proves_mate<V: Variant>(pos: &mut Position<V>, n: u32) -> bool {
 #[test]
 #[ignore = "generates suite data"]
 fn generate_coherent_mates() {
-    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-    let mut random = move |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
+    let mut random = move |n: usize| rng.below(n);
     let wanted = [0, 6, 8, 6];
     let mut found = [0usize; 4];
     let mut tries = 0;

@@ -24,7 +24,7 @@ use std::io::{self, BufRead, Write};
 use std::thread;
 use std::time::Duration;
 
-use ekumen_movegen::{AnyPosition, Color, VariantId};
+use ekumen_movegen::{mix, AnyPosition, Color, VariantId};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Mode {
@@ -73,12 +73,6 @@ fn hang() -> ! {
     loop {
         thread::sleep(Duration::from_secs(3600));
     }
-}
-
-fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 /// The position of a `position` command, or `None` if it cannot be read.
