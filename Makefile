@@ -3,7 +3,7 @@ CARGO ?= cargo
 EXE ?=
 RELEASE_BIN := target/release/ekumen
 
-.PHONY: build run test test-clients perft perft-deep bench tune train datagen data-check fmt lint venv clean
+.PHONY: build run web test test-clients perft perft-deep bench tune train datagen data-check fmt lint venv clean
 
 build:
 	$(CARGO) build --release -p ekumen
@@ -14,6 +14,17 @@ endif
 # Builds and starts the engine on the terminal (UCI; type `uci`, `usi` or `quit`).
 run: build
 	$(RELEASE_BIN)
+
+# Builds the engine, the web server and the page, then serves the page to play and
+# analyse every variant in the browser (docs/web.md): `make web [WEB_PORT=8080]`.
+# The page needs Node.js and npm once, to install its packages from package-lock.json.
+WEB_PORT ?= 8080
+WEB_PAGE := web/page
+web:
+	$(CARGO) build --release -p ekumen -p ekumen-web
+	cd $(WEB_PAGE) && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; } \
+		&& npm run --silent build
+	target/release/ekumen-web --port $(WEB_PORT)
 
 # The whole test suite; also installs the Python reference packages the client tests use.
 # Tests that need a missing outside program pass without running; each one adds a line
@@ -33,9 +44,10 @@ test: venv
 # (docs/testing.md says how). Debian puts xboard in /usr/games.
 test-clients: venv
 	if [ "$$(id -u)" = 0 ]; then sudo=; else sudo=sudo; fi; \
-		$$sudo apt-get update && $$sudo apt-get install -y xboard xvfb
+		$$sudo apt-get update && $$sudo apt-get install -y xboard xvfb chromium chromium-driver
+	cd $(WEB_PAGE) && npm ci --no-audit --no-fund
 	@missing=""; \
-	for tool in xboard xvfb-run; do \
+	for tool in xboard xvfb-run chromium chromedriver node; do \
 		PATH="$$PATH:/usr/games" command -v $$tool >/dev/null || missing="$$missing $$tool"; \
 	done; \
 	{ [ -x "$$CUTECHESS_CLI" ] || command -v cutechess-cli >/dev/null; } \

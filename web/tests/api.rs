@@ -1,45 +1,15 @@
 //! The server's endpoints over real HTTP: the rules calls, PGN, and engine sessions with
 //! the real engine and with one that dies.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use ekumen_web::engine::EngineConfig;
-use ekumen_web::server::{Server, ServerConfig};
-
-/// The engine built by the same profile as this test, built now if it is not yet.
-fn engine_binary() -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    let profile_dir = exe.parent().unwrap().parent().unwrap().to_path_buf();
-    let engine = profile_dir.join("ekumen");
-    if !engine.is_file() {
-        let profile = match profile_dir.file_name().unwrap().to_str().unwrap() {
-            "debug" => "dev".to_string(),
-            other => other.to_string(),
-        };
-        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-        let status = Command::new(cargo)
-            .args(["build", "--profile", &profile, "-p", "ekumen"])
-            .status()
-            .expect("cargo runs");
-        assert!(status.success(), "building the engine failed");
-    }
-    engine
-}
-
-fn start(engine: PathBuf, max_sessions: usize) -> SocketAddr {
-    let config = ServerConfig {
-        engine: EngineConfig { path: engine, max_sessions },
-        static_dir: PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("page/dist"),
-    };
-    let server = Server::bind("127.0.0.1:0".parse().unwrap(), config).unwrap();
-    let addr = server.local_addr();
-    std::thread::spawn(move || server.run());
-    addr
-}
+use common::{engine_binary, start};
 
 fn encode(text: &str) -> String {
     text.bytes()
