@@ -42,6 +42,8 @@ fn the_page_plays_every_variant_in_chromium() {
         .arg(format!("http://127.0.0.1:{}/", addr.port()))
         .arg(&shots)
         .env("CHROMIUM", &chromium)
+        // The test kills the engines that this process's server started.
+        .env("ENGINE_PARENT", std::process::id().to_string())
         .current_dir(&page)
         .output()
         .expect("node runs");

@@ -646,13 +646,11 @@ function startGame(g, moves) {
   afterChange();
 }
 
+// Takes back the last move; against the engine, back to the user's last turn.
 async function takeBack() {
   if (S.moves.length === 0) return;
   await stopEngine();
-  let drop = 1;
-  // Against the engine, back to the user's last turn.
-  if (!S.analysis.on && S.game.turn === S.user && S.moves.length >= 2) drop = 2;
-  if (!S.analysis.on && S.game.turn !== S.user && S.moves.length >= 1 && (S.game.outcome || S.over)) drop = 1;
+  const drop = !S.analysis.on && S.game.turn === S.user && S.moves.length >= 2 ? 2 : 1;
   const moves = S.moves.slice(0, S.moves.length - drop);
   try {
     S.game = await api('/api/position', { variant: S.variant, fen: S.startFen, moves: moves.join(' ') });
@@ -665,12 +663,7 @@ async function takeBack() {
   S.view = null;
   S.line = null;
   render();
-  if (S.analysis.on || S.game.turn === S.user) afterChange();
-  else {
-    // The user took back their own move after the engine's reply ended the game: the
-    // engine is to move again.
-    afterChange();
-  }
+  afterChange();
 }
 
 async function importPgn() {

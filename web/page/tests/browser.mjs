@@ -8,7 +8,7 @@
 // CHROMIUM names the browser (default /usr/bin/chromium). Exits non-zero on the first
 // failure, with what was expected.
 import { chromium } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
 
 const [url, shots = 'target/web-screenshots'] = process.argv.slice(2);
@@ -45,7 +45,7 @@ const browser = await chromium.launch({
     '--disable-background-networking', '--disable-component-update', '--disable-sync',
   ],
 });
-const page = await browser.newPage({ viewport: { width: 1150, height: 820 } });
+const page = await browser.newPage({ viewport: { width: 1150, height: 900 } });
 const errors = [];
 page.on('pageerror', (e) => errors.push(e.message));
 // Nothing may be fetched from anywhere but the server.
@@ -56,6 +56,11 @@ await page.route('**/*', (route) => {
   errors.push(`the page fetched ${target}`);
   return route.abort();
 });
+
+async function screenshot(name) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${shots}/${name}.png` });
+}
 
 const state = () =>
   page.evaluate(() => ({
@@ -166,7 +171,7 @@ async function playGame({ variant, side }) {
     assert.equal(s.fen, game.fen, `${variant}: the page shows the position of the rules`);
     await waitFor((s) => s.pieces === boardPieces(game.fen), `${variant}: every piece drawn`, 3000);
     if (!shot && played.length >= 12) {
-      await page.screenshot({ path: `${shots}/${variant}.png` });
+      await screenshot(variant);
       shot = true;
     }
     const move = game.moves[random(game.moves.length)];
@@ -178,7 +183,7 @@ async function playGame({ variant, side }) {
   const end = await rules(variant, start, played);
   assert.ok(end.body.outcome, `${variant}: the rules say the game is over`);
   assert.ok(s.status.includes(end.body.outcome.text), `${variant}: the page shows "${end.body.outcome.text}": ${s.status}`);
-  if (!shot) await page.screenshot({ path: `${shots}/${variant}.png` });
+  if (!shot) await screenshot(variant);
   console.log(`${variant}: ${played.length} plies, ${end.body.outcome.text} (${end.body.outcome.result})`);
   return played;
 }
@@ -213,7 +218,7 @@ async function checkAnalysis() {
   await waitFor((s) => s.fen === one.body.fen, 'the line stepped back');
   await page.click('#line-next');
   await waitFor((s) => s.fen === expected.body.fen, 'the line stepped forward');
-  await page.screenshot({ path: `${shots}/analysis.png` });
+  await screenshot('analysis');
   await page.click('#line-close');
   // A move on the board in analysis restarts the search on the new position.
   await page.uncheck('#analyse');
@@ -242,10 +247,94 @@ async function checkBadInput() {
   console.log('bad input: refused with a message, nothing changed');
 }
 
+// The engines this test's server started: children of ENGINE_PARENT named ekumen.
+function enginePids() {
+  const parent = process.env.ENGINE_PARENT;
+  if (!parent) return [];
+  const pids = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8').trim();
+      const [, comm, rest] = stat.match(/^\d+ \((.*)\) (.*)$/);
+      if (comm === 'ekumen' && rest.split(' ')[1] === parent) pids.push(Number(entry));
+    } catch {
+      /* the process ended meanwhile */
+    }
+  }
+  return pids;
+}
+
+// Clock, take back, flip, PGN export, and an engine that dies mid-game.
+async function checkControls() {
+  await page.selectOption('#variant', 'chess');
+  await page.selectOption('#side', 'white');
+  await page.selectOption('#clock', '60+1');
+  const previous = (await state()).game;
+  await page.click('#newgame');
+  let s = await waitFor((s) => s.game > previous && s.plies === 0, 'a new chess game');
+  const clocks = async () => [await page.textContent('#clock-top'), await page.textContent('#clock-bottom')];
+  assert.deepEqual(await clocks(), ['Black 1:00', 'White 1:00']);
+  const seconds = (text) => {
+    const [, m, sec] = text.match(/(\d+):(\d\d)$/);
+    return 60 * Number(m) + Number(sec);
+  };
+  for (const [from, to] of [['e2', 'e4'], ['g1', 'f3']]) {
+    const game = (await rules('chess', '', s.moves)).body;
+    await makeMove(game.moves.find((m) => m.from === from && m.to === to), game, 'white', false);
+    // While the engine thinks, its clock runs and White's stands.
+    await page.waitForSelector('#clock-top.running', { timeout: 5000 }).catch(() => {});
+    const thinking = await state();
+    if (thinking.plies === game.played.length + 1) {
+      assert.ok(await page.isVisible('#clock-top.running'), 'the engine\'s clock runs while it thinks');
+      assert.ok(!(await page.isVisible('#clock-bottom.running')), 'White\'s clock stands');
+    }
+    s = await waitFor((s) => s.plies === game.played.length + 2, 'the engine to answer on the clock', 60000);
+  }
+  const [black, white] = await clocks();
+  // Each side got a second back per move: at most 1:02, and White spent little.
+  assert.ok(seconds(white) <= 62 && seconds(white) >= 50, `White's clock: ${white}`);
+  assert.ok(seconds(black) <= 62 && seconds(black) > 0, `the engine's clock: ${black}`);
+  // Take back: the engine's reply and the user's move go.
+  await page.click('#takeback');
+  s = await waitFor((s) => s.plies === 2, 'the take-back');
+  const back = await rules('chess', '', s.moves);
+  assert.equal(s.fen, back.body.fen);
+  assert.equal(s.turn, 'white');
+  await page.click('#flip');
+  await page.waitForSelector('#board.orientation-black');
+  await page.click('#flip');
+  await page.waitForSelector('#board.orientation-white');
+  await page.click('#pgn-export');
+  await page.waitForFunction(() => document.getElementById('pgn').value.includes('[Variant "chess"]'));
+  const pgn = await page.inputValue('#pgn');
+  assert.ok(pgn.includes(`1. ${s.moves[0]} ${s.moves[1]}`), pgn);
+
+  const engines = enginePids();
+  if (engines.length === 0) {
+    console.log('engine death: not checked (no engine of ENGINE_PARENT found)');
+  } else {
+    for (const pid of engines) process.kill(pid, 'SIGKILL');
+    await page.waitForSelector('#restart:not([hidden])');
+    const text = await page.textContent('#engine-state');
+    assert.match(text, /^The engine stopped \(signal: 9/, text);
+    await page.click('#restart');
+    await waitFor((s) => s.engine === 'ready', 'the restarted engine');
+    // The game goes on with the new engine.
+    const game = (await rules('chess', '', s.moves)).body;
+    await makeMove(game.moves.find((m) => m.uci === 'd2d4') || game.moves[0], game, 'white', false);
+    await waitFor((s) => s.plies === game.played.length + 2, 'the restarted engine to move');
+    console.log('engine death: reported, restarted, the game went on');
+  }
+  await page.selectOption('#clock', 'none');
+  console.log('controls: clock, take back, flip, PGN export');
+}
+
 try {
   await page.goto(url);
   await waitFor((s) => s.engine === 'ready' && s.fen !== '', 'the engine and the board');
   for (const game of GAMES) await playGame(game);
+  await checkControls();
   await checkAnalysis();
   await checkBadInput();
   // A phone-sized screen: the board fits the width.
@@ -255,7 +344,7 @@ try {
   await page.waitForTimeout(500);
   const box = await page.locator('cg-board').boundingBox();
   assert.ok(box.width <= 390 && box.width > 300, `the board fits a phone: ${box.width}px`);
-  await page.screenshot({ path: `${shots}/phone.png` });
+  await screenshot('phone');
   assert.deepEqual(errors, [], 'no script errors and nothing fetched from elsewhere');
   console.log('browser test passed');
 } catch (e) {
