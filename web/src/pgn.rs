@@ -13,13 +13,23 @@ pub struct Players {
     pub white: String,
     pub black: String,
     pub date: String,
+    /// A result the rules cannot see (a loss on time), and why: used only while the
+    /// position itself has not ended the game.
+    pub adjudged: Option<(String, String)>,
 }
 
 /// `game` as PGN text.
 pub fn export(game: &Game, players: &Players) -> String {
     let pos = &game.position;
     let outcome = pos.outcome();
-    let result = outcome.map_or("*", |o| result_text(o, pos.side_to_move()).0);
+    let adjudged = players.adjudged.as_ref().filter(|(result, _)| {
+        outcome.is_none() && matches!(result.as_str(), "1-0" | "0-1" | "1/2-1/2")
+    });
+    let result = match (outcome, adjudged) {
+        (Some(o), _) => result_text(o, pos.side_to_move()).0,
+        (None, Some((result, _))) => result.as_str(),
+        (None, None) => "*",
+    };
     let or_unknown = |s: &str| if s.is_empty() { "?".to_string() } else { s.to_string() };
     let mut tags = vec![
         ("Event", "Ekumen web game".to_string()),
@@ -60,6 +70,8 @@ pub fn export(game: &Game, players: &Players) -> String {
     }
     if let Some(o) = outcome {
         tokens.push(format!("{{{}}}", crate::rules::describe(o, pos.side_to_move())));
+    } else if let Some((_, reason)) = adjudged {
+        tokens.push(format!("{{{}}}", reason.replace(['{', '}'], "")));
     }
     tokens.push(result.to_string());
     let mut line = String::new();
@@ -193,6 +205,25 @@ mod tests {
         let back = import(&text, VariantId::Chess).unwrap();
         assert_eq!(back.variant, VariantId::Shinobi);
         assert_eq!(back.moves, moves);
+    }
+
+    #[test]
+    fn a_loss_on_time_is_written_with_its_reason() {
+        let game = Game::replay(VariantId::Chess, "", &["e2e4".to_string()]).unwrap();
+        let players = Players {
+            adjudged: Some(("0-1".to_string(), "White loses on time".to_string())),
+            ..Players::default()
+        };
+        let text = export(&game, &players);
+        assert!(text.contains("[Result \"0-1\"]"), "{text}");
+        assert!(text.contains("1. e2e4") && text.contains("{White loses on time} 0-1"), "{text}");
+        let checkmated = ["f2f3", "e7e5", "g2g4", "d8h4"].map(String::from);
+        let game = Game::replay(VariantId::Chess, "", &checkmated).unwrap();
+        let text = export(&game, &players);
+        assert!(text.contains("{Black wins by checkmate} 0-1"), "the board's result wins: {text}");
+        let bogus = Players { adjudged: Some(("2-0".into(), "x".into())), ..Players::default() };
+        let text = export(&Game::replay(VariantId::Chess, "", &[]).unwrap(), &bogus);
+        assert!(text.contains("[Result \"*\"]"), "{text}");
     }
 
     #[test]

@@ -113,6 +113,10 @@ impl Server {
                     white: request.param("white").unwrap_or_default().to_string(),
                     black: request.param("black").unwrap_or_default().to_string(),
                     date: request.param("date").unwrap_or_default().to_string(),
+                    adjudged: request.param("result").map(|result| {
+                        let reason = request.param("reason").unwrap_or_default();
+                        (result.to_string(), reason.to_string())
+                    }),
                 };
                 format!("{{\"pgn\":{}}}", json_string(&pgn::export(&game, &players)))
             }),

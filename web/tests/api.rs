@@ -192,6 +192,14 @@ fn the_engine_searches_and_streams_its_lines() {
     );
     assert_eq!(status, 200, "the engine's move {best_move} is legal: {body}");
 
+    // UCI_Elo instead of Skill Level.
+    let params =
+        [("id", id.as_str()), ("variant", "shinobi"), ("elo", "1500"), ("movetime", "100")];
+    let (status, body) = post(addr, "/api/engine/go", &params);
+    assert_eq!(status, 200, "{body}");
+    let search = body.trim_start_matches("{\"search\":").trim_end_matches('}').to_string();
+    events.wait_for("uci", &format!("{{\"search\":{search},\"line\":\"bestmove"));
+
     // Infinite analysis runs until stopped.
     let (status, _) = post(
         addr,

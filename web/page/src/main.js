@@ -603,7 +603,9 @@ setInterval(() => {
   stampClock();
   if (c[c.running] <= 0) {
     const loser = c.running;
-    S.over = `${loser === 'white' ? 'White' : 'Black'} loses on time (${loser === 'white' ? '0-1' : '1-0'})`;
+    S.overResult = loser === 'white' ? '0-1' : '1-0';
+    S.overReason = `${loser === 'white' ? 'White' : 'Black'} loses on time`;
+    S.over = `${S.overReason} (${S.overResult})`;
     c.running = null;
     stopEngine();
     render();
@@ -687,6 +689,7 @@ async function exportPgn() {
       white: S.analysis.on ? '' : S.user === 'white' ? you : engine,
       black: S.analysis.on ? '' : S.user === 'black' ? you : engine,
       date: new Date().toISOString().slice(0, 10).replaceAll('-', '.'),
+      ...(S.over ? { result: S.overResult, reason: S.overReason } : {}),
     });
     $('pgn').value = pgn;
     const link = $('pgn-download');
