@@ -48,7 +48,13 @@ pub struct SearchRequest {
 #[derive(Debug)]
 pub struct Sessions {
     config: EngineConfig,
-    map: Mutex<(u64, HashMap<u64, Arc<Session>>)>,
+    open: Mutex<OpenSessions>,
+}
+
+#[derive(Debug, Default)]
+struct OpenSessions {
+    last_id: u64,
+    by_id: HashMap<u64, Arc<Session>>,
 }
 
 #[derive(Debug)]
@@ -90,7 +96,7 @@ fn error(status: u16, message: impl Into<String>) -> EngineError {
 
 impl Sessions {
     pub fn new(config: EngineConfig) -> Arc<Sessions> {
-        let sessions = Arc::new(Sessions { config, map: Mutex::new((0, HashMap::new())) });
+        let sessions = Arc::new(Sessions { config, open: Mutex::new(OpenSessions::default()) });
         let weak = Arc::downgrade(&sessions);
         thread::spawn(move || {
             while let Some(sessions) = weak.upgrade() {
@@ -102,18 +108,14 @@ impl Sessions {
         sessions
     }
 
-    pub fn count(&self) -> usize {
-        self.map.lock().unwrap().1.len()
-    }
-
     /// Opens a session and starts its engine.
     ///
     /// # Errors
     /// The limit of engines reached, or the engine failing to start.
     pub fn open(&self) -> Result<Arc<Session>, EngineError> {
         let session = {
-            let mut map = self.map.lock().unwrap();
-            if map.1.len() >= self.config.max_sessions {
+            let mut open = self.open.lock().unwrap();
+            if open.by_id.len() >= self.config.max_sessions {
                 return Err(error(
                     503,
                     format!(
@@ -122,10 +124,10 @@ impl Sessions {
                     ),
                 ));
             }
-            map.0 += 1;
-            let id = map.0;
+            open.last_id += 1;
+            let id = open.last_id;
             let session = Arc::new(Session::new(id));
-            map.1.insert(id, session.clone());
+            open.by_id.insert(id, session.clone());
             session
         };
         if let Err(e) = session.start(&self.config) {
@@ -136,11 +138,11 @@ impl Sessions {
     }
 
     pub fn get(&self, id: u64) -> Option<Arc<Session>> {
-        self.map.lock().unwrap().1.get(&id).cloned()
+        self.open.lock().unwrap().by_id.get(&id).cloned()
     }
 
     pub fn close(&self, id: u64) {
-        let session = self.map.lock().unwrap().1.remove(&id);
+        let session = self.open.lock().unwrap().by_id.remove(&id);
         if let Some(session) = session {
             session.shut_down();
         }
@@ -152,8 +154,8 @@ impl Sessions {
 
     fn close_unheard(&self) {
         let idle: Vec<u64> = {
-            let map = self.map.lock().unwrap();
-            map.1
+            let open = self.open.lock().unwrap();
+            open.by_id
                 .values()
                 .filter(|s| {
                     let state = s.state.lock().unwrap();
@@ -171,7 +173,7 @@ impl Sessions {
 
 impl Drop for Sessions {
     fn drop(&mut self) {
-        for session in self.map.get_mut().unwrap().1.values() {
+        for session in self.open.get_mut().unwrap().by_id.values() {
             session.shut_down();
         }
     }
@@ -407,11 +409,6 @@ impl Session {
         let mut state = self.state.lock().unwrap();
         state.listening = listening;
         state.unheard_since = Instant::now();
-    }
-
-    /// The engine's process id, while it runs.
-    pub fn engine_pid(&self) -> Option<u32> {
-        self.state.lock().unwrap().child.as_ref().map(Child::id)
     }
 }
 

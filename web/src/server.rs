@@ -57,10 +57,6 @@ impl Server {
         self.listener.local_addr().expect("a bound listener has an address")
     }
 
-    pub fn sessions(&self) -> Arc<Sessions> {
-        self.sessions.clone()
-    }
-
     /// Serves until the process ends, a thread per connection.
     pub fn run(self) {
         let shared = Arc::new(self);
