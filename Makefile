@@ -27,12 +27,17 @@ web:
 	target/release/ekumen-web --port $(WEB_PORT)
 
 # The whole test suite; also installs the Python reference packages the client tests use.
+# The rules, network and search tests run a second time with debug assertions and overflow
+# checks (profile ci-checked; about a minute more, perft and the protocol tests left out).
 # Tests that need a missing outside program pass without running; each one adds a line
 # to $(SKIP_LOG), printed at the end.
 SKIP_LOG := target/skipped-tests.txt
 test: venv
 	@mkdir -p target && rm -f $(SKIP_LOG)
 	$(CARGO) test --profile ci --workspace
+	$(CARGO) test --profile ci-checked -p ekumen-movegen -p ekumen-nnue -p ekumen-search
+	$(CARGO) test --profile ci-checked -p ekumen-tests --test invariants --test coherent \
+		--test chess_shakmaty --test oracle --test notation
 	.venv/bin/python -m unittest discover -s scripts/analysis -p 'test_*.py'
 	@if [ -s $(SKIP_LOG) ]; then \
 		echo "Skipped tests (a program they need is missing; see docs/testing.md):"; \

@@ -46,6 +46,31 @@ fn field(info: &str, word: &str) -> Option<String> {
     words.next().map(str::to_string)
 }
 
+/// A panic in a search thread, main or helper, is a bug the engine survives: the search
+/// still answers with a legal move, and the `BUG:` line it prints (which fails every other
+/// test through the support code) names the thread.
+#[test]
+fn a_search_thread_panic_is_reported_and_survived() {
+    for (thread, expected) in [
+        ("search helper", "BUG: panic in search helper 1 of "),
+        ("search", "BUG: panic in the search of "),
+    ] {
+        let mut engine = Engine::start_with_env(&[], &[("EKUMEN_TEST_PANIC", thread)]);
+        engine.line();
+        engine.send("uci");
+        engine.until(|l| l == "uciok");
+        engine.ask("setoption name Threads value 2");
+        engine.ask("position startpos");
+        engine.send("go depth 4");
+        let (_, best) = engine.search_output();
+        let start = AnyPosition::startpos(VariantId::Chess, false);
+        assert!(legal(&start).contains(&best_move(&best)), "{best}");
+        let bugs = engine.take_bug_reports();
+        assert!(bugs.iter().any(|b| b.starts_with(expected)), "{thread}: {bugs:?}");
+        engine.quit();
+    }
+}
+
 #[test]
 fn stop_answers_quickly() {
     let _alone = alone();

@@ -68,7 +68,7 @@ pub mod value;
 pub mod worker;
 
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -140,6 +140,10 @@ pub struct SearchResult {
     pub no_move_score: Option<SearchScore>,
     pub nodes: u64,
     pub elapsed: Duration,
+    /// Search threads that panicked (each a bug, reported on stderr as `BUG: ...`): the
+    /// move is then the surviving threads' choice, or the first legal move. Tests fail on
+    /// any.
+    pub panics: u32,
 }
 
 /// Receives a search's progress and result, on the search thread.
@@ -432,7 +436,7 @@ impl SearchObserver for Recorder {
 /// or `go ponder` search owes the GUI, then the final report.
 ///
 /// A panic inside the search (a bug) must not leave the GUI waiting for `bestmove`: it is
-/// logged and answered with the first legal move.
+/// reported ([`report_panic`]) and answered with the first legal move.
 fn run(
     position: &AnyPosition,
     limits: &Limits,
@@ -451,10 +455,11 @@ fn run(
             thread::search(pos, limits, settings, control, start, &mut observer, table, histories)
         })
     }));
-    let mut result = searched.unwrap_or_else(|_| {
-        log::error!("the search failed on {}; answering with a legal move", position.fen());
+    let mut result = searched.unwrap_or_else(|payload| {
+        report_panic("the search", &position.fen(), payload.as_ref());
         let best = panic::catch_unwind(|| position.legal_moves().first().copied()).ok().flatten();
-        SearchResult { best, ponder: None, no_move_score: None, nodes: 0, elapsed: Duration::ZERO }
+        let elapsed = Duration::ZERO;
+        SearchResult { best, ponder: None, no_move_score: None, nodes: 0, elapsed, panics: 1 }
     });
     if let Some(score) = result.no_move_score {
         observer.no_legal_move(score);
@@ -474,6 +479,37 @@ fn run(
     result.elapsed = start.elapsed();
     observer.finished(&result);
     result
+}
+
+/// Names the search thread that panics on purpose, for the tests that check a search
+/// panic is reported: `EKUMEN_TEST_PANIC=search` (the main thread) or `search helper` (every
+/// helper), at its first iteration. The panic is caught like any other.
+pub const TEST_PANIC_VAR: &str = "EKUMEN_TEST_PANIC";
+
+/// Whether `EKUMEN_TEST_PANIC` asks the search thread `what` to panic.
+pub(crate) fn panic_asked(what: &str) -> bool {
+    std::env::var_os(TEST_PANIC_VAR).is_some_and(|v| v == what)
+}
+
+/// Panics caught in search threads since the process started.
+static PANICS_CAUGHT: AtomicU64 = AtomicU64::new(0);
+
+/// Panics caught in search threads since the process started (each also counted in its
+/// search's [`SearchResult::panics`]).
+pub fn panics_caught() -> u64 {
+    PANICS_CAUGHT.load(Ordering::Relaxed)
+}
+
+/// Reports a panic caught in `thread` while searching `fen`: a bug, though the engine
+/// goes on. The `BUG:` line on stderr is what the protocol tests fail on.
+pub(crate) fn report_panic(thread: &str, fen: &str, payload: &(dyn std::any::Any + Send)) {
+    PANICS_CAUGHT.fetch_add(1, Ordering::Relaxed);
+    let message = payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "(no message)".to_string());
+    eprintln!("BUG: panic in {thread} of {fen}: {message}");
 }
 
 /// Passes a search's reports on, keeping the last iteration's lines.

@@ -106,6 +106,7 @@ pub fn search<V: SearchVariant>(
             no_move_score: Some(no_move_verdict(root)),
             nodes: 0,
             elapsed: start.elapsed(),
+            panics: 0,
         };
     }
     let ranked = rank_root_moves(root, &mut moves, &settings.syzygy);
@@ -150,6 +151,7 @@ pub fn search<V: SearchVariant>(
     let mut pool = std::mem::take(histories).into_iter();
     let net = if settings.use_nnue { V::net_slot().current() } else { None };
     let main_histories = pool.next().expect("main histories");
+    let mut helper_panics = 0;
     let mut main = Worker::new(root, 0, &shared, &moves, main_histories, net.clone());
     let returned: Vec<Histories> = std::thread::scope(|scope| {
         let mut handles = Vec::new();
@@ -162,6 +164,9 @@ pub fn search<V: SearchVariant>(
                 .stack_size(HELPER_STACK)
                 .spawn_scoped(scope, move || {
                     let mut helper = Worker::new(root, id, shared, moves, helper_histories, net);
+                    if crate::panic_asked("search helper") {
+                        panic!("{} asked for a panic here", crate::TEST_PANIC_VAR);
+                    }
                     iterative_deepening(&mut helper, None);
                     shared.nodes[id].store(helper.nodes, Ordering::Relaxed);
                     publish(&helper);
@@ -170,10 +175,27 @@ pub fn search<V: SearchVariant>(
                 .expect("a search helper thread starts");
             handles.push(handle);
         }
+        // Should the main thread panic, the helpers (which watch only the stop flag) must
+        // still stop, or the scope would wait for them for ever.
+        let _stop_helpers = StopOnDrop(&shared.stop);
+        if crate::panic_asked("search") {
+            panic!("{} asked for a panic here", crate::TEST_PANIC_VAR);
+        }
         iterative_deepening(&mut main, Some(observer));
         shared.stop.store(true, Ordering::Relaxed);
         // A helper that panicked loses its histories; the next search starts it afresh.
-        handles.into_iter().filter_map(|h| h.join().ok()).collect()
+        let mut returned = Vec::new();
+        for (id, handle) in (1..).zip(handles) {
+            match handle.join() {
+                Ok(histories) => returned.push(histories),
+                Err(payload) => {
+                    helper_panics += 1;
+                    let thread = format!("search helper {id}");
+                    crate::report_panic(&thread, &root.fen(), payload.as_ref());
+                }
+            }
+        }
+        returned
     });
     shared.nodes[0].store(main.nodes, Ordering::Relaxed);
     publish(&main);
@@ -201,6 +223,16 @@ pub fn search<V: SearchVariant>(
         no_move_score: None,
         nodes: shared.total_nodes(),
         elapsed: start.elapsed(),
+        panics: helper_panics,
+    }
+}
+
+/// Sets a stop flag when dropped, unwinding included.
+struct StopOnDrop<'a>(&'a AtomicBool);
+
+impl Drop for StopOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
     }
 }
 

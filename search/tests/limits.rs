@@ -7,7 +7,7 @@ use ekumen_movegen::{AnyPosition, Color, VariantId};
 use ekumen_search::{IterationReport, Limits, SearchResult, SearchScore, SearchSettings, Searcher};
 
 mod common;
-use common::{search_to_end, Collect};
+use common::{search_to_end, wait, Collect};
 
 /// Tests that time the search hold the processor alone (`timed`); the others share it
 /// (`untimed`). On a two-core machine a clock test racing eight busy searches measures
@@ -201,12 +201,13 @@ fn ponder_waits_for_ponderhit_then_keeps_the_clock() {
         Limits { time: [Some(ms(2_000)), Some(ms(2_000))], ponder: true, ..Limits::default() };
     let mut searcher = Searcher::new(SearchSettings::default());
     let collect = Collect::default();
-    let handle = searcher.start(start(VariantId::Chess), limits, Box::new(collect.clone()));
+    let pos = start(VariantId::Chess);
+    let handle = searcher.start(pos.clone(), limits, Box::new(collect.clone()));
     std::thread::sleep(ms(400));
     assert!(!handle.is_finished(), "a ponder search waits for ponderhit");
     let hit = Instant::now();
     handle.ponderhit();
-    let result = handle.wait().unwrap();
+    let result = wait(handle, &pos);
     assert!(result.best.is_some());
     // The whole clock is 2 s: after ponderhit the move comes well within it.
     assert!(hit.elapsed() < ms(1_500), "{:?}", hit.elapsed());
@@ -219,12 +220,13 @@ fn infinite_runs_until_stop() {
     let limits = Limits { infinite: true, ..Limits::default() };
     let mut searcher = Searcher::new(SearchSettings::default());
     let collect = Collect::default();
-    let handle = searcher.start(start(VariantId::Coherent), limits, Box::new(collect.clone()));
+    let pos = start(VariantId::Coherent);
+    let handle = searcher.start(pos.clone(), limits, Box::new(collect.clone()));
     std::thread::sleep(ms(300));
     assert!(!handle.is_finished());
     let stopped = Instant::now();
     handle.stop();
-    let result = handle.wait().unwrap();
+    let result = wait(handle, &pos);
     assert!(stopped.elapsed() < ms(200), "{:?}", stopped.elapsed());
     assert!(result.best.is_some());
 }

@@ -1,9 +1,10 @@
 //! Driving the `ekumen` binary from tests: spawn it, send lines, read its answers with
 //! time limits, so a hang fails the test instead of stalling it.
 //!
-//! The engine's stderr is kept: a panic the engine survived (it reports
-//! `BUG: panic while reading ...`) or one that killed a thread fails the test at `quit`, or
-//! wherever a test calls [`Engine::assert_no_bugs`].
+//! The engine's stderr is kept: a panic the engine survived (it reports `BUG: panic ...`,
+//! in a search thread as in reading a command) or one that killed a thread fails the test
+//! at `quit`, when the engine is dropped, or wherever a test calls
+//! [`Engine::assert_no_bugs`].
 
 #![allow(dead_code)]
 
@@ -100,6 +101,16 @@ impl Engine {
     pub fn bug_reports(&self) -> Vec<String> {
         let lines = self.stderr.lock().expect("stderr lines");
         lines.iter().filter(|l| reports_bug(l)).cloned().collect()
+    }
+
+    /// The panic reports so far, which the test expected (it asked for a panic): taken
+    /// out of the record, so they do not fail the test.
+    pub fn take_bug_reports(&mut self) -> Vec<String> {
+        thread::sleep(Duration::from_millis(200));
+        let mut lines = self.stderr.lock().expect("stderr lines");
+        let (bugs, rest) = lines.drain(..).partition(|l| reports_bug(l));
+        *lines = rest;
+        bugs
     }
 
     /// Fails the test if the engine has reported a panic.
@@ -256,10 +267,15 @@ impl Engine {
 }
 
 impl Drop for Engine {
+    /// Stops the engine, and fails a test that did not already fail if the engine reported
+    /// a panic.
     fn drop(&mut self) {
         if let Ok(None) = self.child.try_wait() {
             let _ = self.child.kill();
             let _ = self.child.wait();
+        }
+        if !thread::panicking() && !self.bug_reports().is_empty() {
+            self.assert_no_bugs();
         }
     }
 }

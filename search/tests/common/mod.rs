@@ -5,7 +5,9 @@
 use std::sync::{Arc, Mutex};
 
 use ekumen_movegen::{AnyPosition, VariantId};
-use ekumen_search::{IterationReport, Limits, SearchObserver, SearchResult, Searcher};
+use ekumen_search::{
+    IterationReport, Limits, SearchHandle, SearchObserver, SearchResult, Searcher,
+};
 
 /// Records every iteration a search reports (`.0`) and its final result (`.1`).
 #[derive(Clone, Default)]
@@ -21,13 +23,27 @@ impl SearchObserver for Collect {
 }
 
 /// Searches `pos` within `limits` and waits for the end: the result and every iteration
-/// reported.
+/// reported. Fails the test if a search thread panicked (the search survives it).
 pub fn search_to_end(
     searcher: &mut Searcher,
     pos: &AnyPosition,
     limits: Limits,
 ) -> (SearchResult, Vec<IterationReport>) {
-    searcher.search_to_end(pos, limits).expect("the search thread ends normally")
+    let ended = searcher.search_to_end(pos, limits).expect("the search thread ends normally");
+    assert_no_panic(&ended.0, pos);
+    ended
+}
+
+/// Fails the test if a thread of the search that gave `result` panicked.
+pub fn assert_no_panic(result: &SearchResult, pos: &AnyPosition) {
+    assert_eq!(result.panics, 0, "a search thread panicked (see BUG: above) on {}", pos.fen());
+}
+
+/// Waits for a started search and fails the test if one of its threads panicked.
+pub fn wait(handle: SearchHandle, pos: &AnyPosition) -> SearchResult {
+    let result = handle.wait().expect("the search thread ends normally");
+    assert_no_panic(&result, pos);
+    result
 }
 
 /// A suite position: a mate in `mate` moves, or a best move `best`.
