@@ -10,18 +10,16 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::{Mutex, OnceLock};
 
-use ekumen_tests::python::{project_python, repository};
+use ekumen_tests::python::{repository, shared_project_python};
 
 const ENGINE: &str = env!("CARGO_BIN_EXE_ekumen");
 
-/// The virtual environment's Python, set up once per test run.
+/// The virtual environment's Python, set up once per test run (each test that cannot
+/// have it records its skip).
 fn python() -> Option<&'static Path> {
-    static PYTHON: OnceLock<Option<PathBuf>> = OnceLock::new();
-    PYTHON
-        .get_or_init(|| {
-            project_python("chess, chess.engine, pyffish", "the Python client tests cannot run")
-        })
-        .as_deref()
+    static PYTHON: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    let modules = "chess, chess.engine, pyffish";
+    shared_project_python(&PYTHON, modules, "the Python client tests cannot run")
 }
 
 /// The scripts play games with real clocks: run one at a time, so that two of them do not

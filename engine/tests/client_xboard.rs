@@ -5,7 +5,8 @@
 //!
 //! XBoard needs a display: it runs under `xvfb-run -a`, with `-noGUI` and a time limit,
 //! and the whole process group is killed if it overstays. Where `xboard` or `xvfb-run`
-//! is missing the test says SKIPPED and passes; `scripts/clients/install_xboard.sh`
+//! is missing (XBoard is looked for on the PATH, then in /usr/games and /usr/bin) the
+//! test says SKIPPED and passes; `scripts/clients/install_xboard.sh`
 //! installs both (Debian's `xboard` and `xvfb`).
 
 use std::path::{Path, PathBuf};
@@ -14,11 +15,15 @@ use std::time::{Duration, Instant};
 
 const ENGINE: &str = env!("CARGO_BIN_EXE_ekumen");
 
+/// XBoard on the PATH, or where Debian puts it (`/usr/games`, off most users' PATH).
 fn xboard() -> Option<PathBuf> {
-    let found = ["/usr/games/xboard", "/usr/bin/xboard"]
+    let on_path: Vec<PathBuf> = std::env::var_os("PATH")
+        .map(|path| std::env::split_paths(&path).map(|dir| dir.join("xboard")).collect())
+        .unwrap_or_default();
+    let found = on_path
         .into_iter()
-        .map(PathBuf::from)
-        .find(|p| p.exists());
+        .chain(["/usr/games/xboard", "/usr/bin/xboard"].map(PathBuf::from))
+        .find(|p| p.is_file());
     let xvfb = Command::new("sh").args(["-c", "command -v xvfb-run"]).output();
     found.filter(|_| xvfb.is_ok_and(|o| o.status.success()))
 }

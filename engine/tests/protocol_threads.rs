@@ -103,10 +103,11 @@ fn a_node_limit_binds_all_threads() {
         engine.ask("position startpos");
         engine.send("go nodes 30000");
         let (infos, best) = engine.search_output();
-        // The last line reports the last finished iteration; each thread looks at the
-        // total every 64 of its own nodes.
+        // The last line reports the whole search; each thread looks at the total every 64
+        // of its own nodes, so together they pass the limit by at most 64 each.
         let nodes = Engine::nodes_searched(&infos);
-        assert!(nodes > 0 && nodes <= 30_000 + 64 * u64::from(threads), "{nodes}");
+        let most = 30_000 + 64 * u64::from(threads);
+        assert!((30_000..=most).contains(&nodes), "{threads} threads: {nodes}");
         assert!(legal(&AnyPosition::startpos(VariantId::Gothic, false)).contains(&best_move(&best)));
         assert!(engine.quit().success());
     }
@@ -246,5 +247,5 @@ fn hundreds_of_short_searches_give_legal_moves() {
         }
         assert!(engine.quit().success());
     }
-    assert!(searches >= 300, "{searches}");
+    assert_eq!(searches, 7 * VariantId::ALL.len() * 10);
 }

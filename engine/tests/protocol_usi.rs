@@ -4,7 +4,7 @@
 
 mod support;
 
-use ekumen_movegen::{AnyPosition, VariantId};
+use ekumen_movegen::{AnyPosition, Move, Rng, VariantId};
 use support::Engine;
 
 fn usi_engine() -> Engine {
@@ -108,7 +108,9 @@ fn nodestime_spends_a_byoyomi_period_in_nodes() {
         assert!(start.elapsed() < std::time::Duration::from_secs(5), "{go}");
         assert!(best.starts_with("bestmove "), "{best}");
         let nodes = Engine::nodes_searched(&infos);
-        assert!(nodes > 0 && nodes <= 10_000 + 1_024, "{go}: {nodes}");
+        // The whole period but the 10 ms overhead is the aim, 90 % of it: 8,991 nodes, with
+        // the node clock read every 1,024 nodes.
+        assert!((8_991..=8_991 + 1_024).contains(&nodes), "{go}: {nodes}");
     }
     assert!(engine.quit().success());
 }
@@ -145,9 +147,23 @@ fn drops_use_a_star_in_every_drop_variant() {
         // Play until the side to move has a drop; every drop is written `X*sq` or `+X*sq`.
         let mut pos = AnyPosition::startpos(variant, false);
         let mut played: Vec<String> = Vec::new();
+        let mut dropped = false;
+        let mut rng = Rng::new(7);
         for _ in 0..40 {
             let moves = pos.legal_moves();
-            let Some(&m) = moves.iter().find(|m| m.is_drop()).or(moves.first()) else { break };
+            // A drop if there is one, else a capture that fills a hand (gethenian starts
+            // with empty hands), else a random move.
+            let hand = |pos: &AnyPosition| pos.fen().split(' ').next().unwrap_or("").to_string();
+            let fills_hand = |m: &Move| {
+                let mut after = pos.clone();
+                after.make_move(*m);
+                hand(&after).len() > hand(&pos).len()
+            };
+            let drop = moves.iter().find(|m| m.is_drop());
+            let random = moves.get(rng.below(moves.len().max(1)));
+            let Some(&m) = drop.or(moves.iter().find(|m| fills_hand(m))).or(random) else {
+                break;
+            };
             let uci = pos.move_to_uci(m);
             if m.is_drop() {
                 engine.send(&format!("position startpos moves {}", played.join(" ")));
@@ -163,12 +179,14 @@ fn drops_use_a_star_in_every_drop_variant() {
                     assert!(square.as_bytes()[0].is_ascii_digit(), "{line}");
                 }
                 assert!(!lines.iter().any(|l| l.contains('@')));
+                dropped = true;
                 break;
             }
             let size = variant.info();
             played.push(to_usi(&uci, size.files, size.ranks));
             pos.make_move(m);
         }
+        assert!(dropped, "{variant}: no drop within 40 plies");
         assert!(engine.quit().success());
     }
 }
@@ -179,9 +197,6 @@ fn to_usi(uci: &str, files: u8, ranks: u8) -> String {
 
 #[test]
 fn shinobi_sfen_counts_the_hand() {
-    if VariantId::from_name("shinobi").is_none() {
-        return;
-    }
     let mut engine = usi_engine();
     engine.ask("setoption name USI_Variant value shinobi");
     engine.ask("position startpos");

@@ -16,7 +16,7 @@ use crate::limits::Limits;
 use crate::skill::Skill;
 use crate::time::TimeManager;
 use crate::tt::TranspositionTable;
-use crate::SearchControl;
+use crate::{IterationReport, SearchControl};
 
 /// `info currmove` lines, and bounds of failed aspiration windows, are printed only after
 /// this long.
@@ -69,8 +69,8 @@ pub(crate) struct Shared<'a> {
     pub poll_interval: u64,
     pub multi_pv: usize,
     pub max_depth: i32,
-    /// The first move of the last line reported as the best (`multipv 1`).
-    pub last_reported: Mutex<Option<Move>>,
+    /// The lines of the last report, `multipv 1` first.
+    pub reported: Mutex<Vec<IterationReport>>,
     /// The handicap of a `Skill Level` below full strength, and the line it chose.
     pub skill: Option<Skill>,
     pub skill_choice: Mutex<Option<ThreadResult>>,

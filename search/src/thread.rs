@@ -138,7 +138,7 @@ pub fn search<V: SearchVariant>(
             .map_or(settings.multi_pv, |_| settings.multi_pv.max(Skill::LINES))
             .clamp(1, moves.len()),
         max_depth: limits.depth.map_or(MAX_DEPTH, |d| (d as i32).clamp(1, MAX_DEPTH)),
-        last_reported: Mutex::new(None),
+        reported: Mutex::new(Vec::new()),
         skill,
         skill_choice: Mutex::new(None),
         tablebases: ranked.tablebases,
@@ -199,18 +199,33 @@ pub fn search<V: SearchVariant>(
     });
     shared.nodes[0].store(main.nodes, Ordering::Relaxed);
     publish(&main);
-    *histories = std::iter::once(main.histories).chain(returned).collect();
 
     let best_line = chosen_line(&shared);
     let best = best_line.pv.first().copied();
-    let last_reported = *shared.last_reported.lock().expect("report lock");
-    let shown_alone = shared.multi_pv == 1 || shared.skill.is_some();
-    if best != last_reported && shown_alone && best_line.score > -INFINITE {
-        // The move played is not the last one shown (an interrupted iteration found it,
-        // another thread did, or the handicap chose it): show its line, so the last PV
-        // starts with it.
-        report_line(&shared, observer, &best_line, 1, Bound::Exact);
+    let reported = std::mem::take(&mut *shared.reported.lock().expect("report lock"));
+    let last_reported = reported.first().and_then(|line| line.pv.first().copied());
+    // Stopped within an iteration, or the helpers searched on after the last report.
+    let stale = reported.first().is_some_and(|line| line.nodes < shared.total_nodes());
+    if shared.multi_pv == 1 || shared.skill.is_some() {
+        if best != last_reported && best_line.score > -INFINITE {
+            // The move played is not the last one shown (an interrupted iteration found it,
+            // another thread did, or the handicap chose it): show its line, so the last PV
+            // starts with it.
+            report_line(&shared, observer, &best_line, 1, Bound::Exact);
+        } else if stale {
+            // The last lines again with the whole search's nodes and time, as Stockfish ends.
+            for line in reported {
+                observer.iteration(&final_counts(&shared, line));
+            }
+        }
+    } else if stale || best != last_reported {
+        // As Stockfish ends a MultiPV search: every line, those the interrupted iteration
+        // searched at its depth, the others at the depth before; the first is the move
+        // played.
+        report(&main, observer, shared.multi_pv, main.root_depth);
     }
+    *histories = std::iter::once(main.histories).chain(returned).collect();
+
     let mut ponder = best_line.pv.get(1).copied();
     if ponder.is_none() {
         if let Some(best) = best {
@@ -449,14 +464,11 @@ fn report_line(
     multipv: u32,
     bound: Bound,
 ) {
-    if multipv == 1 {
-        *shared.last_reported.lock().expect("report lock") = line.pv.first().copied();
-    }
     let score = match shared.root_tb_score {
         Some(tb_score) if !is_mate(line.score) => tb_score,
         _ => line.score,
     };
-    observer.iteration(&IterationReport {
+    let report = IterationReport {
         depth: line.depth.max(1) as u32,
         seldepth: (line.seldepth as u32).max(line.depth.max(1) as u32),
         multipv,
@@ -471,7 +483,25 @@ fn report_line(
         hashfull: shared.tt.hashfull(),
         tbhits: shared.tb_hits.load(Ordering::Relaxed),
         pv: line.pv.clone(),
-    });
+    };
+    let mut reported = shared.reported.lock().expect("report lock");
+    if multipv == 1 {
+        reported.clear();
+    }
+    reported.push(report.clone());
+    drop(reported);
+    observer.iteration(&report);
+}
+
+/// `line` as reported, with the counts of the search at its end.
+fn final_counts(shared: &Shared<'_>, line: IterationReport) -> IterationReport {
+    IterationReport {
+        nodes: shared.total_nodes(),
+        elapsed: shared.start.elapsed(),
+        hashfull: shared.tt.hashfull(),
+        tbhits: shared.tb_hits.load(Ordering::Relaxed),
+        ..line
+    }
 }
 
 /// Prints the first `lines` root moves' lines (after an iteration, or a failed window).

@@ -4,6 +4,7 @@ use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
 use std::time::{Duration, Instant};
 
 use ekumen_movegen::{AnyPosition, Color, VariantId};
+use ekumen_search::time::TimeManager;
 use ekumen_search::{IterationReport, Limits, SearchResult, SearchScore, SearchSettings, Searcher};
 
 mod common;
@@ -56,7 +57,7 @@ fn node_limit_is_exact_and_repeatable_on_one_thread() {
     let limits = Limits { nodes: Some(20_000), ..Limits::default() };
     let (first, _) = run(SearchSettings::default(), &start(VariantId::Gothic), limits.clone());
     let (second, _) = run(SearchSettings::default(), &start(VariantId::Gothic), limits);
-    assert!(first.nodes <= 20_000 + 1, "{}", first.nodes);
+    assert_eq!(first.nodes, 20_000);
     assert_eq!((first.best, first.nodes), (second.best, second.nodes));
 }
 
@@ -199,6 +200,7 @@ fn ponder_waits_for_ponderhit_then_keeps_the_clock() {
     let _processor = timed();
     let limits =
         Limits { time: [Some(ms(2_000)), Some(ms(2_000))], ponder: true, ..Limits::default() };
+    let limits_copy = limits.clone();
     let mut searcher = Searcher::new(SearchSettings::default());
     let collect = Collect::default();
     let pos = start(VariantId::Chess);
@@ -209,8 +211,11 @@ fn ponder_waits_for_ponderhit_then_keeps_the_clock() {
     handle.ponderhit();
     let result = wait(handle, &pos);
     assert!(result.best.is_some());
-    // The whole clock is 2 s: after ponderhit the move comes well within it.
-    assert!(hit.elapsed() < ms(1_500), "{:?}", hit.elapsed());
+    // After ponderhit the move comes within the maximum (which counts from then: 280 ms,
+    // five optima of the 2 s clock), with 30 ms for the poll and the thread's end.
+    let maximum = TimeManager::new(&limits_copy, Color::White, ms(10), 100).unwrap().maximum;
+    assert_eq!(maximum, ms(280));
+    assert!(hit.elapsed() < maximum + ms(30), "{:?}", hit.elapsed());
     assert!(collect.1.lock().unwrap().is_some());
 }
 
@@ -315,5 +320,26 @@ fn a_node_limit_binds_all_threads_together() {
             "{threads} threads searched {} nodes",
             result.nodes
         );
+        // The search stopped within an iteration: its last line reports the whole search.
+        assert_eq!(reports.last().unwrap().nodes, result.nodes, "{threads} threads");
+    }
+}
+
+#[test]
+fn a_search_stopped_within_an_iteration_ends_on_a_line_with_all_its_nodes() {
+    let _processor = untimed();
+    for (threads, multi_pv) in [(1, 1), (1, 3), (3, 1), (3, 3)] {
+        let settings = SearchSettings { threads, multi_pv, ..SearchSettings::default() };
+        let limits = Limits { nodes: Some(30_000), ..Limits::default() };
+        let (result, reports) = run(settings, &start(VariantId::Shinobi), limits);
+        let last = reports.last().expect("a report");
+        assert_eq!(last.nodes, result.nodes, "{threads} threads, MultiPV {multi_pv}");
+        assert!(result.nodes >= 30_000, "{threads} threads: {}", result.nodes);
+        // Every line of the last report comes again, MultiPV 1 to the last.
+        let tail: Vec<u32> = reports.iter().rev().take(multi_pv).map(|r| r.multipv).collect();
+        let expected: Vec<u32> = (1..=multi_pv as u32).rev().collect();
+        assert_eq!(tail, expected, "{threads} threads, MultiPV {multi_pv}");
+        let shown = reports[reports.len() - multi_pv].pv.first().copied();
+        assert_eq!(result.best, shown, "{threads} threads, MultiPV {multi_pv}");
     }
 }

@@ -13,7 +13,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use ekumen_movegen::{AnyPosition, VariantId};
-use ekumen_tests::python::project_python;
+use ekumen_tests::python::shared_project_python;
 
 pub const FAKE_ENGINE: &str = env!("CARGO_BIN_EXE_fake_engine");
 /// The standalone runner, built with these tests.
@@ -254,8 +254,8 @@ pub fn replay(game: &PgnGame) -> AnyPosition {
 /// The project's Python with pyffish (set up by scripts/setup_venv.sh if needed), or
 /// `None` with a message saying why the check is skipped.
 pub fn python() -> Option<&'static Path> {
-    static PYTHON: OnceLock<Option<PathBuf>> = OnceLock::new();
-    PYTHON.get_or_init(|| project_python("pyffish", "pyffish cannot re-check the PGN")).as_deref()
+    static PYTHON: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    shared_project_python(&PYTHON, "pyffish", "pyffish cannot re-check the PGN")
 }
 
 /// Re-validates a PGN file with pyffish (scripts/analysis/check_pgn.py); skips with a message when
