@@ -31,6 +31,12 @@
 //! main time is smaller than a period the whole maximum is the aim. `movetime` is a fixed
 //! time less the overhead.
 //!
+//! More search threads than processors: the threads take turns, and once the time is up
+//! each must get the processor once more to see the stop flag before the move can be
+//! played. Each thread beyond the processors so keeps back [`CROWDING_MARGIN`] of both
+//! limits (at 8 threads on 2 cores, 18 ms), and a thread of its own watches the clock
+//! (`crate::thread`), since the main thread may be waiting its turn when the time is up.
+//!
 //! Pondering: the clock starts at `ponderhit`. The maximum counts from then; the optimum
 //! counts from the start of the search, since the time spent pondering was free.
 //!
@@ -49,6 +55,16 @@ use crate::limits::Limits;
 /// shorter than a game really lasts. 22, which moves time to the first moves out of the
 /// opening, scored even with 30 in gothic against Fairy-Stockfish (docs/strength.md).
 const MOVES_HORIZON: u32 = 30;
+
+/// Time kept back for each search thread beyond the processors: about a scheduler time
+/// slice, the wait of a thread for its turn to see the stop flag.
+pub const CROWDING_MARGIN: Duration = Duration::from_millis(3);
+
+/// The processors the search threads share.
+pub fn processors() -> usize {
+    static PROCESSORS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *PROCESSORS.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
 
 /// How settled a search is, after an iteration.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -105,6 +121,15 @@ impl TimeManager {
             optimum: optimum.max(Duration::from_millis(1)),
             maximum: maximum.max(Duration::from_millis(1)),
         })
+    }
+
+    /// These limits for a search on `threads` threads sharing `processors`: less
+    /// [`CROWDING_MARGIN`] for each thread beyond the processors, and never less than a
+    /// millisecond.
+    pub fn for_threads(self, threads: usize, processors: usize) -> TimeManager {
+        let crowding = CROWDING_MARGIN * threads.saturating_sub(processors) as u32;
+        let less = |limit: Duration| limit.saturating_sub(crowding).max(Duration::from_millis(1));
+        TimeManager { optimum: less(self.optimum), maximum: less(self.maximum) }
     }
 
     /// Whether to start another iteration, `elapsed` after the start of the search, given
@@ -220,6 +245,17 @@ mod tests {
         // 300 ms left, Move Overhead 100 ms (lichess-bot's): the pool is nearly empty.
         let tm = TimeManager::new(&limits(300, 10), Color::White, ms(100), 100).unwrap();
         assert!(tm.maximum <= ms(5), "{tm:?}");
+    }
+
+    #[test]
+    fn threads_beyond_the_processors_keep_time_back() {
+        let tm = TimeManager::new(&limits(10_000, 100), Color::White, ms(30), 100).unwrap();
+        assert_eq!(tm.for_threads(2, 2), tm);
+        assert_eq!(tm.for_threads(1, 4), tm);
+        let crowded = tm.for_threads(4, 2);
+        assert_eq!(crowded.maximum, tm.maximum - CROWDING_MARGIN * 2);
+        assert!(crowded.optimum <= crowded.maximum);
+        assert_eq!(tm.for_threads(2_000, 2).maximum, ms(1));
     }
 
     #[test]
