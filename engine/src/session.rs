@@ -192,13 +192,16 @@ pub fn parse_move(pos: &AnyPosition, text: &str, protocol: Protocol) -> Result<M
 }
 
 /// The moves of `line`, played from `root`, in `protocol`'s notation; stops at the first
-/// move that is not legal (which a correct search never produces).
+/// move that is not legal. A correct search never produces one: it is reported on stderr
+/// as a bug (`BUG: illegal move ...`), which fails the protocol tests, while the GUI gets
+/// the legal part of the line.
 fn line_text(root: &AnyPosition, line: &[Move], protocol: Protocol) -> Vec<String> {
     let mut pos = root.clone();
     let mut texts = Vec::with_capacity(line.len());
-    for &m in line {
+    for (i, &m) in line.iter().enumerate() {
         if !pos.legal_moves().contains(&m) {
-            log::warn!("search produced an illegal move in its line; line cut short");
+            let fen = root.fen();
+            eprintln!("BUG: illegal move {m:?} at ply {} of a reported line from {fen}", i + 1);
             break;
         }
         texts.push(move_text(&pos, m, protocol));

@@ -1,8 +1,9 @@
 //! Several search threads through the protocol, two to eight of them even on a two-core
 //! machine: `stop` answers quickly, `go nodes` binds all threads together, ponder and
-//! `ponderhit`, MultiPV and Skill Level work as with one thread, and hundreds of short
-//! searches over random positions of every variant give only legal moves and no panic
-//! (the support code fails a test on any panic the engine reports on stderr).
+//! `ponderhit`, MultiPV and Skill Level work as with one thread, and 400 short searches
+//! over random positions of every variant, at one to eight threads and MultiPV 1 to 3,
+//! give only legal moves, every move of every reported line legal, and no panic (the
+//! support code fails a test on any panic or illegal line the engine reports on stderr).
 //!
 //! Clocks and `movetime` with several threads are timed in `protocol_clocks.rs`. The
 //! tests here that time an answer take one lock, so they do not share the processors.
@@ -173,6 +174,8 @@ fn multipv_with_threads() {
             assert!(moves.contains(&first), "{line}");
             firsts.push(first);
         }
+        let illegal = support::illegal_lines(&start, &infos);
+        assert!(illegal.is_empty(), "{threads} threads: {illegal:?}");
         firsts.sort();
         firsts.dedup();
         assert_eq!(firsts.len(), 3, "{threads} threads: {lines:?}");
@@ -219,10 +222,10 @@ fn random_position(variant: VariantId, rng: &mut Rng) -> AnyPosition {
 }
 
 #[test]
-fn hundreds_of_short_searches_give_legal_moves() {
+fn hundreds_of_short_searches_give_legal_moves_and_lines() {
     let mut rng = Rng::new(0x7423_5A17);
     let mut searches = 0;
-    for threads in 2..=8 {
+    for threads in 1..=8 {
         let mut engine = uci_engine(threads);
         for variant in VariantId::ALL {
             engine.ask(&format!("setoption name UCI_Variant value {variant}"));
@@ -230,12 +233,17 @@ fn hundreds_of_short_searches_give_legal_moves() {
                 let pos = random_position(variant, &mut rng);
                 let moves = legal(&pos);
                 engine.ask(&format!("position fen {}", pos.fen()));
+                engine.ask(&format!("setoption name MultiPV value {}", 1 + i % 3));
                 let go = ["go nodes 3000", "go depth 4", "go movetime 10"][i % 3];
                 engine.send(go);
                 if i % 4 == 3 {
                     engine.send("stop");
                 }
-                let (_, best) = engine.search_output();
+                let (infos, best) = engine.search_output();
+                let illegal = support::illegal_lines(&pos, &infos);
+                if !illegal.is_empty() {
+                    engine.fail(&format!("{threads} threads: {}", illegal.join("\n")));
+                }
                 let best = best_move(&best);
                 if moves.is_empty() || pos.outcome().is_some() {
                     assert!(best == "(none)" || moves.contains(&best), "{}: {best}", pos.fen());
@@ -247,5 +255,5 @@ fn hundreds_of_short_searches_give_legal_moves() {
         }
         assert!(engine.quit().success());
     }
-    assert_eq!(searches, 7 * VariantId::ALL.len() * 10);
+    assert_eq!(searches, 8 * VariantId::ALL.len() * 10);
 }

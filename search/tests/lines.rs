@@ -1,6 +1,7 @@
 //! Every line the search reports can be played: self-play games in every variant, one
 //! searcher per game so that the table carries over from move to move as in a real game,
-//! with each reported line and each ponder move checked against the rules.
+//! with each reported line (every `multipv`, one to four threads) and each ponder move
+//! checked against the rules.
 //!
 //! A line is the search's own record of its principal variation, so a move in it that is
 //! not legal where it stands means the search stitched two subtrees together.
@@ -55,7 +56,17 @@ fn lines_in_mating_attacks_are_legal() {
 }
 
 fn self_play_lines_are_legal(variant: VariantId, nodes: u64, plies: usize) {
-    let mut searcher = Searcher::new(SearchSettings::default());
+    self_play_lines_are_legal_with(variant, SearchSettings::default(), nodes, plies);
+}
+
+fn self_play_lines_are_legal_with(
+    variant: VariantId,
+    settings: SearchSettings,
+    nodes: u64,
+    plies: usize,
+) {
+    let (threads, multi_pv) = (settings.threads, settings.multi_pv);
+    let mut searcher = Searcher::new(settings);
     let mut pos = AnyPosition::startpos(variant, false);
     for _ in 0..plies {
         if pos.outcome().is_some() {
@@ -65,7 +76,9 @@ fn self_play_lines_are_legal(variant: VariantId, nodes: u64, plies: usize) {
         let (result, reports) = search_to_end(&mut searcher, &pos, limits);
         for report in &reports {
             let bad = first_illegal(&pos, &report.pv);
-            assert!(bad.is_none(), "{variant} depth {}: {}", report.depth, bad.unwrap());
+            let (depth, line) = (report.depth, report.multipv);
+            let at = format!("{variant}, {threads} threads, MultiPV {multi_pv}, depth {depth}");
+            assert!(bad.is_none(), "{at} line {line}: {}", bad.unwrap());
         }
         let best = result.best.expect("a move in a game not over");
         let line: Vec<Move> = std::iter::once(best).chain(result.ponder).collect();
@@ -98,4 +111,18 @@ fn gethenian_lines_are_legal() {
 #[test]
 fn coherent_lines_are_legal() {
     self_play_lines_are_legal(VariantId::Coherent, 8_000, 80);
+}
+
+/// Lines of every `multipv` with one to four threads, in every variant (the helpers write
+/// the table the main thread's lines are read from).
+#[test]
+fn lines_with_threads_and_multipv_are_legal() {
+    for variant in VariantId::ALL {
+        for threads in 1..=4 {
+            for multi_pv in [1, 3] {
+                let settings = SearchSettings { threads, multi_pv, ..SearchSettings::default() };
+                self_play_lines_are_legal_with(variant, settings, 6_000, 16);
+            }
+        }
+    }
 }

@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-use ekumen_movegen::Rng;
+use ekumen_movegen::{AnyPosition, Rng};
 use ekumen_nnue::features::Inputs;
 use ekumen_nnue::file::{Activation, NetFile};
 use ekumen_nnue::random_net::{random_net, Weights};
@@ -278,6 +278,30 @@ impl Drop for Engine {
             self.assert_no_bugs();
         }
     }
+}
+
+/// The first illegal move of each `pv` in a search's UCI `info` lines, played from `root`
+/// (every move of every line, every `multipv`): empty when all are legal.
+pub fn illegal_lines(root: &AnyPosition, infos: &[String]) -> Vec<String> {
+    let mut bad = Vec::new();
+    for info in infos {
+        let Some((_, pv)) = info.split_once(" pv ") else { continue };
+        let mut pos = root.clone();
+        for (ply, text) in pv.split(' ').enumerate() {
+            match pos.parse_uci_move(text) {
+                Ok(m) => pos.make_move(m),
+                Err(e) => {
+                    bad.push(format!(
+                        "ply {} ({text}: {e}) of '{info}' from {}",
+                        ply + 1,
+                        root.fen()
+                    ));
+                    break;
+                }
+            }
+        }
+    }
+    bad
 }
 
 /// Whether `line` is the notice of the evaluation a search uses, as Fairy-Stockfish prints
