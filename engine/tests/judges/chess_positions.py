@@ -1,7 +1,13 @@
 #!/usr/bin/env python3
 """Judges `position` commands of standard chess with python-chess, independently of
-Ekumen's rules code: reads `FEN<TAB>MOVES` lines on stdin and prints `bad` or `good` for
-each (good: the FEN describes a legal position and every move is legal in turn).
+Ekumen's rules code: reads `FEN<TAB>MOVES<TAB>ENGINE_FEN` lines on stdin, ENGINE_FEN being
+the position Ekumen reached (empty when it refused the command), and prints for each
+`bad` (the FEN does not describe a legal position or a move is not legal in turn), `good`
+(python-chess reaches the same position: pieces, side to move, castling rights, en
+passant square, both counters) or `differs: WHAT` naming the fields that differ.
+
+An en passant square is compared when a capture there is legal, as both FEN dialects write
+it then; castling rights are compared as the rooks that hold them.
 
 Leniencies of the FEN dialect Ekumen shares with Fairy-Stockfish are applied, since
 python-chess is stricter: castling letters may come in any order and may name a file
@@ -44,33 +50,59 @@ def castling_field(board_field, text):
     return "".join(upper + lower) or "-"
 
 
-def bad(fen, moves):
+def judged(fen, moves):
+    """The board python-chess reaches, or None when the command is bad."""
     fields = fen.split(" ")
     if len(fields) >= 3:
         castling = castling_field(fields[0], fields[2])
         if castling is None:
-            return True
+            return None
         fields[2] = castling
     try:
         board = chess.Board(" ".join(fields))
     except ValueError:
-        return True
+        return None
     lenient = (chess.STATUS_BAD_CASTLING_RIGHTS | chess.STATUS_INVALID_EP_SQUARE
                | chess.STATUS_TOO_MANY_WHITE_PIECES | chess.STATUS_TOO_MANY_BLACK_PIECES
                | chess.STATUS_TOO_MANY_WHITE_PAWNS | chess.STATUS_TOO_MANY_BLACK_PAWNS)
     if board.status() & ~lenient:
-        return True
+        return None
     for text in moves:
         try:
             move = chess.Move.from_uci(text)
         except ValueError:
-            return True
+            return None
         if not move or move not in board.legal_moves:
-            return True
+            return None
         board.push(move)
-    return False
+    return board
+
+
+def fields(board):
+    """What a position is, field by field."""
+    return {
+        "pieces": board.board_fen(),
+        "side to move": board.turn,
+        "castling": sorted(chess.SquareSet(board.clean_castling_rights())),
+        "en passant": board.ep_square if board.has_legal_en_passant() else None,
+        "halfmove clock": board.halfmove_clock,
+        "fullmove number": board.fullmove_number,
+    }
+
+
+def verdict(fen, moves, engine_fen):
+    board = judged(fen, moves)
+    if board is None:
+        return "bad"
+    try:
+        engine = chess.Board(engine_fen)
+    except ValueError:
+        return f"differs: python-chess cannot read {engine_fen!r}"
+    ours, theirs = fields(board), fields(engine)
+    wrong = [f"{k} {ours[k]} (Ekumen {theirs[k]})" for k in ours if ours[k] != theirs[k]]
+    return f"differs: {', '.join(wrong)}; python-chess {board.fen()}" if wrong else "good"
 
 
 for line in sys.stdin:
-    fen, _, moves = line.rstrip("\n").partition("\t")
-    print("bad" if bad(fen, moves.split()) else "good")
+    fen, moves, engine_fen = line.rstrip("\n").split("\t")
+    print(verdict(fen, moves.split(), engine_fen))
