@@ -107,6 +107,40 @@ const fn men_in_fen(fen: &str) -> usize {
     men
 }
 
+/// What lights each input, input by input, for White's perspective then Black's: a line
+/// per input such as `ours N c3` or `theirs hand M 1`. Its hash, [`layout_hash`], is in
+/// every net file, so that a net trained with other inputs (piece types in another order,
+/// another view for Black, other hand slots) is refused rather than misread.
+pub fn layout_description<V: Inputs>() -> String {
+    let mut lines = vec![String::from("-"); 2 * V::INPUTS];
+    for (view, perspective) in Color::BOTH.into_iter().enumerate() {
+        let lines = &mut lines[view * V::INPUTS..(view + 1) * V::INPUTS];
+        for owner in Color::BOTH {
+            let whose = if owner == perspective { "ours" } else { "theirs" };
+            for kind in (0..V::PIECES.len()).map(|k| PieceType(k as u8)) {
+                let letter = ekumen_movegen::fen::piece_text::<V>(Piece::new(Color::White, kind));
+                for sq in (0..V::Geo::SQUARES as u8).map(Square::new) {
+                    let input = V::board_input(perspective, Piece::new(owner, kind), sq);
+                    lines[input] = format!("{whose} {letter} {}", V::Geo::square_name(sq));
+                }
+                for k in 0..HAND_SLOTS {
+                    if let Some(input) =
+                        V::hand_input(perspective, owner, kind, k).filter(|_| V::DROPS)
+                    {
+                        lines[input] = format!("{whose} hand {letter} {k}");
+                    }
+                }
+            }
+        }
+    }
+    lines.join("\n")
+}
+
+/// The FNV-1a hash of [`layout_description`]: the input layout a net file declares.
+pub fn layout_hash<V: Inputs>() -> u64 {
+    crate::file::fnv1a(layout_description::<V>().as_bytes())
+}
+
 /// Every input `perspective` sees lit in a position given as its men on the board and its
 /// hands (`hands[colour][piece type]`), in no particular order.
 pub fn active_inputs<V: Inputs>(

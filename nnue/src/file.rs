@@ -9,6 +9,7 @@
 //! | variant name, e.g. `chess` | u8 length, then UTF-8 |
 //! | net name, e.g. `chess-g1-256` | u8 length, then UTF-8 |
 //! | inputs (must equal the variant's [`crate::features::Inputs::INPUTS`]) | u32 |
+//! | input layout: [`crate::features::layout_hash`] (from version 2 on) | u64 |
 //! | hidden width `N` of each perspective's accumulator | u32 |
 //! | output buckets `B` ([`crate::features::Inputs::output_bucket`]) | u32 |
 //! | activation ([`Activation`]) | u8 |
@@ -31,8 +32,21 @@ use std::fmt;
 
 /// The first four bytes of every net file.
 pub const MAGIC: [u8; 4] = *b"EKNN";
-/// The format this code reads and writes.
-pub const VERSION: u16 = 1;
+/// The format this code writes. It also reads version 1, which had no input layout field:
+/// such a net is taken to have the layout of [`VERSION_1_LAYOUTS`].
+pub const VERSION: u16 = 2;
+
+/// The input layout hash of each variant's version-1 nets: the layouts the inputs had when
+/// version 2 added the field (the shipped nets are version-1 files). Should the layout
+/// change, these nets are refused like any other of another layout.
+pub const VERSION_1_LAYOUTS: [(&str, u64); 5] = [
+    ("chess", 0x5b3f_3275_1f8a_848d),
+    ("gothic", 0xcf09_9f5f_484d_f2ad),
+    ("shinobi", 0x84b2_7cd8_aefc_8d4d),
+    ("gethenian", 0xcee2_d59d_2474_45d9),
+    ("coherent", 0xa2f0_39b5_df2b_d55d),
+];
+
 /// The widest accumulator a file may declare (a guard against corrupt sizes).
 pub const MAX_HIDDEN: u32 = 4096;
 /// The most output buckets a file may declare.
@@ -75,6 +89,8 @@ pub struct NetFile {
     pub variant: String,
     pub name: String,
     pub shape: Shape,
+    /// The input layout it was trained with ([`crate::features::layout_hash`]).
+    pub input_layout: u64,
     pub quantization: Quantization,
     /// `inputs * hidden`, input by input.
     pub accumulator_weights: Vec<i16>,
@@ -104,6 +120,11 @@ pub enum NetError {
         expected: u32,
         found: u32,
     },
+    /// It was trained with another input layout ([`crate::features::layout_hash`]).
+    WrongLayout {
+        expected: u64,
+        found: u64,
+    },
     /// A size out of range (hidden width, buckets) or an unknown activation.
     BadShape(String),
     /// Its contents do not match its hash: the file is corrupt.
@@ -120,7 +141,7 @@ impl fmt::Display for NetError {
             NetError::Truncated(field) => write!(f, "truncated (it ends before its {field})"),
             NetError::NotANet => write!(f, "not an Ekumen net (bad magic)"),
             NetError::UnsupportedVersion(v) => {
-                write!(f, "format version {v}, this build reads version {VERSION}")
+                write!(f, "format version {v}, this build reads versions 1 to {VERSION}")
             }
             NetError::WrongVariant { expected, found } => {
                 write!(f, "a net for {found}, not for {expected}")
@@ -128,6 +149,11 @@ impl fmt::Display for NetError {
             NetError::WrongInputs { expected, found } => {
                 write!(f, "{found} inputs where the variant has {expected}")
             }
+            NetError::WrongLayout { expected, found } => write!(
+                f,
+                "trained with another input layout ({found:016x}, this build's is \
+                 {expected:016x}): its weights would be misread"
+            ),
             NetError::BadShape(why) => write!(f, "bad shape: {why}"),
             NetError::HashMismatch => write!(f, "corrupt (its hash does not match its contents)"),
             NetError::TrailingBytes(n) => write!(f, "{n} bytes after its end"),
@@ -156,7 +182,9 @@ impl NetFile {
             out.push(bytes.len() as u8);
             out.extend_from_slice(bytes);
         }
-        for n in [self.shape.inputs, self.shape.hidden, self.shape.buckets] {
+        out.extend_from_slice(&self.shape.inputs.to_le_bytes());
+        out.extend_from_slice(&self.input_layout.to_le_bytes());
+        for n in [self.shape.hidden, self.shape.buckets] {
             out.extend_from_slice(&n.to_le_bytes());
         }
         out.push(self.shape.activation as u8);
@@ -179,14 +207,20 @@ impl NetFile {
         out
     }
 
-    /// Reads a net for `variant` with `inputs` inputs.
-    pub fn from_bytes(bytes: &[u8], variant: &str, inputs: usize) -> Result<NetFile, NetError> {
+    /// Reads a net for `variant` with `inputs` inputs laid out as `layout` says
+    /// ([`crate::features::layout_hash`]).
+    pub fn from_bytes(
+        bytes: &[u8],
+        variant: &str,
+        inputs: usize,
+        layout: u64,
+    ) -> Result<NetFile, NetError> {
         let mut reader = Reader { bytes, at: 0 };
         if reader.take(4, "magic")? != MAGIC {
             return Err(NetError::NotANet);
         }
         let version = reader.u16("version")?;
-        if version != VERSION {
+        if version == 0 || version > VERSION {
             return Err(NetError::UnsupportedVersion(version));
         }
         let found_variant = reader.text("variant name")?;
@@ -200,6 +234,15 @@ impl NetFile {
         let shape_inputs = reader.u32("input count")?;
         if shape_inputs as usize != inputs {
             return Err(NetError::WrongInputs { expected: inputs as u32, found: shape_inputs });
+        }
+        let input_layout = if version == 1 {
+            let known = VERSION_1_LAYOUTS.iter().find(|(name, _)| *name == found_variant);
+            known.map_or(0, |&(_, hash)| hash)
+        } else {
+            reader.u64("input layout")?
+        };
+        if input_layout != layout {
+            return Err(NetError::WrongLayout { expected: layout, found: input_layout });
         }
         let hidden = reader.u32("hidden width")?;
         let buckets = reader.u32("bucket count")?;
@@ -245,6 +288,7 @@ impl NetFile {
             variant: found_variant,
             name,
             shape: Shape { inputs: shape_inputs, hidden, buckets, activation },
+            input_layout,
             quantization,
             accumulator_weights,
             accumulator_biases,
@@ -253,7 +297,8 @@ impl NetFile {
         })
     }
 
-    /// The hash the file ends with, as its short identity.
+    /// The hash the file ends with (written as the current version), as its short
+    /// identity.
     pub fn hash(&self) -> u64 {
         let bytes = self.to_bytes();
         u64::from_le_bytes(bytes[bytes.len() - 8..].try_into().expect("eight bytes"))

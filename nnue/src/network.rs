@@ -33,7 +33,7 @@ use std::marker::PhantomData;
 
 use ekumen_movegen::{Color, Position};
 
-use crate::features::Inputs;
+use crate::features::{layout_hash, Inputs};
 use crate::file::{Activation, NetError, NetFile, Quantization};
 use crate::kernels::{self, flat, Isa, Lanes, LANES};
 
@@ -69,7 +69,7 @@ fn blocks_of(values: &[i16]) -> Vec<Lanes> {
 impl<V: Inputs> Network<V> {
     /// Reads a net file's bytes for `V`.
     pub fn load(bytes: &[u8]) -> Result<Self, NetError> {
-        Self::from_file(&NetFile::from_bytes(bytes, V::NAME, V::INPUTS)?)
+        Self::from_file(&NetFile::from_bytes(bytes, V::NAME, V::INPUTS, layout_hash::<V>())?)
     }
 
     /// The net of a decoded file, which must be for `V` and whose vectors must have the
@@ -84,6 +84,10 @@ impl<V: Inputs> Network<V> {
         let shape = file.shape;
         if shape.inputs as usize != V::INPUTS {
             return Err(NetError::WrongInputs { expected: V::INPUTS as u32, found: shape.inputs });
+        }
+        let layout = layout_hash::<V>();
+        if file.input_layout != layout {
+            return Err(NetError::WrongLayout { expected: layout, found: file.input_layout });
         }
         let (hidden, buckets) = (shape.hidden as usize, shape.buckets as usize);
         if hidden == 0 || hidden % LANES != 0 || buckets == 0 {

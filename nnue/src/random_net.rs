@@ -40,6 +40,7 @@ pub fn random_net<V: Inputs>(
         variant: V::NAME.to_string(),
         name: format!("random-{}-{hidden}", V::NAME),
         shape: Shape { inputs: V::INPUTS as u32, hidden, buckets, activation },
+        input_layout: crate::features::layout_hash::<V>(),
         quantization: Quantization::DEFAULT,
         accumulator_weights,
         accumulator_biases,

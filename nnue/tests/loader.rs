@@ -3,7 +3,7 @@
 
 use ekumen_movegen::variants::{Chess, Gothic};
 use ekumen_movegen::{Rng, Variant};
-use ekumen_nnue::features::Inputs;
+use ekumen_nnue::features::{layout_hash, Inputs};
 use ekumen_nnue::file::{Activation, NetError, NetFile};
 use ekumen_nnue::random_net::{random_net, Weights};
 use ekumen_nnue::Network;
@@ -13,12 +13,25 @@ fn chess_net(hidden: u32) -> NetFile {
 }
 
 fn load(bytes: &[u8]) -> Result<NetFile, NetError> {
-    NetFile::from_bytes(bytes, Chess::NAME, Chess::INPUTS)
+    NetFile::from_bytes(bytes, Chess::NAME, Chess::INPUTS, layout_hash::<Chess>())
 }
 
-/// Where the activation byte is: after the magic, the version, both names and three u32.
+/// Where the activation byte is: after the magic, the version, both names, the input
+/// count, the input layout and two u32.
 fn activation_offset(file: &NetFile) -> usize {
-    4 + 2 + 1 + file.variant.len() + 1 + file.name.len() + 12
+    4 + 2 + 1 + file.variant.len() + 1 + file.name.len() + 4 + 8 + 8
+}
+
+/// `file` as a version-1 file, which had no input layout field.
+fn version_1_bytes(file: &NetFile) -> Vec<u8> {
+    let mut bytes = file.to_bytes();
+    bytes[4..6].copy_from_slice(&1u16.to_le_bytes());
+    let layout_at = 4 + 2 + 1 + file.variant.len() + 1 + file.name.len() + 4;
+    bytes.drain(layout_at..layout_at + 8);
+    let end = bytes.len() - 8;
+    let hash = ekumen_nnue::file::fnv1a(&bytes[..end]);
+    bytes[end..].copy_from_slice(&hash.to_le_bytes());
+    bytes
 }
 
 #[test]
@@ -98,9 +111,11 @@ fn bad_magic_version_and_names_are_refused() {
     let mut bad = bytes.clone();
     bad[0] = b'X';
     assert_eq!(load(&bad), Err(NetError::NotANet));
-    let mut bad = bytes.clone();
-    bad[4..6].copy_from_slice(&2u16.to_le_bytes());
-    assert_eq!(load(&bad), Err(NetError::UnsupportedVersion(2)));
+    for version in [0u16, 3] {
+        let mut bad = bytes.clone();
+        bad[4..6].copy_from_slice(&version.to_le_bytes());
+        assert_eq!(load(&bad), Err(NetError::UnsupportedVersion(version)));
+    }
     let mut bad = bytes.clone();
     bad[4 + 2 + 1 + file.variant.len() + 1] = 0xFF;
     assert_eq!(load(&bad), Err(NetError::BadName));
@@ -144,4 +159,25 @@ fn trailing_bytes_are_refused() {
     let mut bytes = chess_net(16).to_bytes();
     bytes.extend_from_slice(&[0, 0, 0]);
     assert_eq!(load(&bytes), Err(NetError::TrailingBytes(3)));
+}
+
+/// A net trained with another input layout is refused with a message saying so, from a
+/// file or decoded; a version-1 file (no layout field) is read with the layout its
+/// variant's version-1 nets have, and refused when that is not today's.
+#[test]
+fn a_net_of_another_input_layout_is_refused() {
+    let mut file = chess_net(16);
+    let ours = layout_hash::<Chess>();
+    file.input_layout = ours ^ 1;
+    let expected = NetError::WrongLayout { expected: ours, found: ours ^ 1 };
+    assert_eq!(load(&file.to_bytes()), Err(expected.clone()));
+    assert_eq!(Network::<Chess>::load(&file.to_bytes()).unwrap_err(), expected);
+    assert_eq!(Network::<Chess>::from_file(&file).unwrap_err(), expected);
+    assert!(expected.to_string().contains("another input layout"), "{expected}");
+
+    let file = chess_net(16);
+    let old = version_1_bytes(&file);
+    assert_eq!(load(&old), Ok(file.clone()));
+    let other_layout = NetFile::from_bytes(&old, Chess::NAME, Chess::INPUTS, ours ^ 1);
+    assert_eq!(other_layout, Err(NetError::WrongLayout { expected: ours ^ 1, found: ours }));
 }

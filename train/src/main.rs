@@ -19,7 +19,7 @@ use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use ekumen_movegen::{for_variant, Position, VariantId};
-use ekumen_nnue::features::Inputs;
+use ekumen_nnue::features::{layout_hash, Inputs};
 use ekumen_nnue::file::{Activation, NetFile, Quantization, Shape};
 use ekumen_nnue::sample::Sample;
 use ekumen_train::data::{Dataset, Split, Targets};
@@ -256,7 +256,7 @@ fn convert<V: Inputs>(args: &ConvertArgs) -> Result<(), String> {
 fn eval<V: Inputs>(args: &EvalArgs) -> Result<(), String> {
     let bytes =
         std::fs::read(&args.net).map_err(|e| format!("cannot read {}: {e}", args.net.display()))?;
-    let net = NetFile::from_bytes(&bytes, V::NAME, V::INPUTS)
+    let net = NetFile::from_bytes(&bytes, V::NAME, V::INPUTS, layout_hash::<V>())
         .map_err(|e| format!("{}: {e}", args.net.display()))?;
     let start = [V::START_FEN.to_string()];
     let fens = if args.fens.is_empty() { &start[..] } else { &args.fens[..] };
@@ -497,7 +497,7 @@ fn train_in_pool<V: Inputs>(args: &TrainArgs, threads: usize) -> Result<(), Stri
         );
         let name =
             args.name.clone().unwrap_or_else(|| format!("{}-{}-e{epoch}", V::NAME, args.hidden));
-        let bytes = trainer.net.quantize(V::NAME, &name, most_inputs)?.to_bytes();
+        let bytes = trainer.net.quantize::<V>(&name, most_inputs)?.to_bytes();
         write(&args.out, &bytes)?;
         if let Some(dir) = &args.checkpoint {
             trainer.save(dir)?;

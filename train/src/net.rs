@@ -327,12 +327,8 @@ impl Net {
     /// weights `round(w · QB)`, output biases `round(b · QA · QB)`. Fails if a value does
     /// not fit its type, or if an accumulator could leave `i16` in a position lighting
     /// `most_inputs` inputs (its bias plus the `most_inputs` largest weights of its column).
-    pub fn quantize(
-        &self,
-        variant: &str,
-        name: &str,
-        most_inputs: usize,
-    ) -> Result<NetFile, String> {
+    /// The file is for `V`, with its input layout.
+    pub fn quantize<V: Inputs>(&self, name: &str, most_inputs: usize) -> Result<NetFile, String> {
         let layout = self.layout();
         let q = self.quantization;
         let (qa, qb) = (q.qa as f32, q.qb as f32);
@@ -383,9 +379,10 @@ impl Net {
             }
         }
         Ok(NetFile {
-            variant: variant.to_string(),
+            variant: V::NAME.to_string(),
             name: name.to_string(),
             shape: self.shape,
+            input_layout: ekumen_nnue::features::layout_hash::<V>(),
             quantization: q,
             accumulator_weights,
             accumulator_biases,

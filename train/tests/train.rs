@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use ekumen_movegen::variants::Chess;
 use ekumen_movegen::{Color, Piece, Square};
-use ekumen_nnue::features::Inputs;
+use ekumen_nnue::features::{layout_hash, Inputs};
 use ekumen_nnue::file::{Activation, NetFile, Quantization, Shape};
 use ekumen_nnue::sample::samples;
 use ekumen_train::data::{Dataset, Split, Targets};
@@ -118,8 +118,10 @@ fn net_files_evaluate_as_the_float_nets_do() {
             let shared = &trainer.net.params[trainer.net.layout().factor_weights()];
             assert!(shared.iter().any(|&w| w.abs() > 0.01), "the shared rows learned nothing");
         }
-        let file = trainer.net.quantize("chess", "test", 32).unwrap();
-        let file = NetFile::from_bytes(&file.to_bytes(), "chess", Chess::INPUTS).unwrap();
+        let file = trainer.net.quantize::<Chess>("test", 32).unwrap();
+        let file =
+            NetFile::from_bytes(&file.to_bytes(), "chess", Chess::INPUTS, layout_hash::<Chess>())
+                .unwrap();
         let (mut total, mut worst, mut spread) = (0.0f64, 0.0f32, 0.0f32);
         for &i in &split.validation {
             let i = i as usize;
@@ -150,7 +152,7 @@ fn net_files_evaluate_as_the_float_nets_do() {
 }
 
 fn quantize_error(trainer: &Trainer, most_inputs: usize) -> String {
-    match trainer.net.quantize("chess", "test", most_inputs) {
+    match trainer.net.quantize::<Chess>("test", most_inputs) {
         Ok(_) => panic!("quantized with {most_inputs} inputs"),
         Err(error) => error,
     }
@@ -216,7 +218,7 @@ fn colour_flipped_positions_score_alike() {
     let (data, split) = data();
     let mut trainer = Trainer::new(config(Activation::SquaredClippedRelu));
     trainer.epoch(&data, &split.training);
-    let file = trainer.net.quantize("chess", "test", 32).unwrap();
+    let file = trainer.net.quantize::<Chess>("test", 32).unwrap();
     let bytes = sample_bytes();
     for sample in samples::<Chess>(&bytes).map(Result::unwrap).step_by(7) {
         let flipped: Vec<_> = sample

@@ -1,21 +1,18 @@
-//! What the network tests share: a plain scalar reference of the net file's formula, and
-//! random positions.
+//! What the network tests share: the inputs of a position written out from the rules
+//! ([`reference_inputs`]), a plain scalar reference of the net file's formula, and random
+//! positions.
 
 #![allow(dead_code)]
+
+pub mod reference_inputs;
 
 use ekumen_movegen::piece::MAX_PIECE_TYPES;
 use ekumen_movegen::{Color, Geometry, PieceType, Position, Rng, Square};
 use ekumen_nnue::features::{active_inputs, Inputs};
 use ekumen_nnue::file::{Activation, NetFile};
 
-/// One perspective's sums computed the plainest way: the biases plus the weights of every
-/// input `active_inputs` lists, wrapping like the engine's.
-pub fn reference_sums<V: Inputs>(
-    file: &NetFile,
-    pos: &Position<V>,
-    perspective: Color,
-) -> Vec<i16> {
-    let hidden = file.shape.hidden as usize;
+/// The inputs `active_inputs` (what the trainer reads) lists for `pos`, sorted.
+pub fn engine_inputs<V: Inputs>(pos: &Position<V>, perspective: Color) -> Vec<usize> {
     let men = (0..V::Geo::SQUARES as u8)
         .map(Square::new)
         .filter_map(|sq| pos.piece_on(sq).map(|piece| (piece, sq)));
@@ -27,6 +24,20 @@ pub fn reference_sums<V: Inputs>(
     }
     let mut inputs = Vec::new();
     active_inputs::<V>(perspective, men, &hands, &mut inputs);
+    inputs.sort_unstable();
+    inputs
+}
+
+/// One perspective's sums computed the plainest way: the biases plus the weights of every
+/// input the reference of the rules lists for the position's FEN, wrapping like the
+/// engine's.
+pub fn reference_sums<V: Inputs>(
+    file: &NetFile,
+    pos: &Position<V>,
+    perspective: Color,
+) -> Vec<i16> {
+    let hidden = file.shape.hidden as usize;
+    let inputs = reference_inputs::reference_inputs(V::NAME, &pos.fen(), perspective);
     let mut sums = file.accumulator_biases.clone();
     for input in inputs {
         for (j, sum) in sums.iter_mut().enumerate() {
