@@ -457,7 +457,22 @@ impl Session {
         if self.protocol == Protocol::Xboard {
             self.xboard_poll();
         }
-        while !self.task_running() {
+        loop {
+            if self.task_running() {
+                // A `stop` that waited behind the command that started this task stops it:
+                // left in the queue, it would wait for the task's end (for ever after a
+                // `go perft 20`).
+                if let Some(Input::Line(line)) = self.queued.front() {
+                    if line.split_whitespace().next() == Some("stop") {
+                        self.output.log_input(line);
+                        self.queued.pop_front();
+                        if let Some(job) = &self.job {
+                            job.stop();
+                        }
+                    }
+                }
+                break;
+            }
             let Some(input) = self.queued.pop_front() else { break };
             if self.handle_queued(input) == Flow::Quit {
                 return Flow::Quit;

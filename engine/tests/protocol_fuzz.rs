@@ -280,6 +280,108 @@ fn fuzz_lines(rounds: usize, env: &[(&str, &str)]) -> usize {
     checked_errors
 }
 
+/// The long fuzz run, outside `make test` (docs/testing.md has its figure):
+/// `EKUMEN_FUZZ_LINES` lines (a million unless set) of the same random, mutated and corpus
+/// lines, in batches of 1,000, each batch starting in the next of the five variants. No
+/// answer is checked line by line (`random_and_mutated_lines_are_answered` does that):
+/// after each batch the engine must answer `isready` within a minute, and it must never
+/// report a panic.
+///
+/// `cargo test --release -p ekumen --test protocol_fuzz -- --ignored --nocapture`
+#[test]
+#[ignore = "the long fuzz run: minutes"]
+fn a_million_lines_across_the_variants() {
+    const BATCH: usize = 1_000;
+    let total: usize =
+        std::env::var("EKUMEN_FUZZ_LINES").ok().and_then(|n| n.parse().ok()).unwrap_or(1_000_000);
+    let corpus = corpus();
+    let mut rng = Rng::new(0x1_000_000);
+    let mut engine = Engine::start();
+    let started = std::time::Instant::now();
+    let mut sent = 0;
+    for batch in 0..total.div_ceil(BATCH) {
+        let variant = VariantId::ALL[batch % VariantId::ALL.len()];
+        engine.send("uci");
+        engine.send(&format!("setoption name UCI_Variant value {variant}"));
+        for round in 0..BATCH.min(total - sent) {
+            let bytes = if round % 10 == 0 {
+                (0..rng.below(30)).map(|_| *rng.pick(NOISE)).collect()
+            } else {
+                let line = rng.pick(&corpus).clone();
+                if round % 4 == 0 {
+                    line.into_bytes()
+                } else {
+                    mutate(&mut rng, &corpus, &line)
+                }
+            };
+            let mut bytes: Vec<u8> =
+                bytes.into_iter().filter(|&b| b != b'\n' && b != b'\r').collect();
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            // Never quit, never write files, stay in UCI/USI.
+            let parsed = parse_command(&text, Protocol::Uci);
+            let parsed_usi = parse_command(&text, Protocol::Usi);
+            let unwanted = |parsed: &Result<Option<Command>, _>| match parsed {
+                Ok(Some(Command::Quit | Command::Hello(Protocol::Xboard))) => true,
+                Ok(Some(Command::SetOption { name, .. })) => {
+                    options::find(name).is_some_and(|s| s.name == "Debug Log File")
+                }
+                _ => false,
+            };
+            if unwanted(&parsed) || unwanted(&parsed_usi) || text.contains("quit") {
+                continue;
+            }
+            bytes.push(b'\n');
+            engine.send_bytes(&bytes);
+            let starts_work = |parsed: &Result<Option<Command>, _>| {
+                matches!(
+                    parsed,
+                    Ok(Some(Command::Go(_) | Command::Perft(_) | Command::Bench { .. }))
+                )
+            };
+            if starts_work(&parsed) || starts_work(&parsed_usi) {
+                engine.send("stop");
+            }
+            sent += 1;
+        }
+        // `isready` is answered at once even while a perft or bench holds the lines behind
+        // it, so the batch's end is marked by a position only this batch sets, displayed.
+        engine.send("stop");
+        let info = variant.info();
+        let start: Vec<&str> = info.start_fen.split(' ').collect();
+        let marker =
+            format!("{} {} {} {} 0 {}", start[0], start[1], start[2], start[3], 1000 + batch);
+        engine.send("uci");
+        engine.send(&format!("setoption name UCI_Variant value {variant}"));
+        engine.send("setoption name UCI_Chess960 value false");
+        engine.send(&format!("position fen {marker}"));
+        engine.send("d");
+        let within_a_minute = |engine: &mut Engine, wanted: &dyn Fn(&str) -> bool, what: &str| {
+            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+            loop {
+                let left = deadline.saturating_duration_since(std::time::Instant::now());
+                match engine.try_line(left) {
+                    Some(line) if wanted(&line) => break,
+                    Some(_) => {}
+                    None => engine.fail(&format!("batch {batch}: no {what} within a minute")),
+                }
+            }
+        };
+        // The hands may come back in another order; the move number is the batch's.
+        let number = format!(" 0 {}", 1000 + batch);
+        let marked = |l: &str| l.starts_with("Fen: ") && l.ends_with(&number);
+        within_a_minute(&mut engine, &marked, &format!("'Fen: {marker}'"));
+        engine.send("isready");
+        within_a_minute(&mut engine, &|l: &str| l == "readyok", "readyok");
+        // Keep the transcript of the last batch only.
+        let kept = engine.transcript.len().saturating_sub(4 * BATCH);
+        engine.transcript.drain(..kept);
+        engine.assert_no_bugs();
+    }
+    let elapsed = started.elapsed();
+    println!("{sent} lines in {} batches, {elapsed:?}", total.div_ceil(BATCH));
+    assert!(engine.quit().success());
+}
+
 /// Random FENs built from each variant's own letters, fed straight to `position fen`.
 #[test]
 fn random_fens_are_answered_or_accepted() {

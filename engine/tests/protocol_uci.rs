@@ -335,6 +335,16 @@ fn perft_in_fairy_stockfish_format() {
     engine.send("stop");
     let lines = engine.until(|l| l.starts_with("info string"));
     assert_eq!(lines.last().unwrap(), "info string perft stopped");
+    // A `stop` sent while a perft waits behind another stops both: the running one at once,
+    // the waiting one when it starts (it used to wait for the end of `go perft 20`, which
+    // the long fuzz run found).
+    engine.send("go perft 12");
+    engine.send("go perft 20");
+    engine.send("stop");
+    engine.send("d");
+    let lines = engine.until(|l| l.starts_with("Chased"));
+    let stopped = lines.iter().filter(|l| *l == "info string perft stopped").count();
+    assert_eq!(stopped, 2, "{lines:?}");
     for bad in ["go perft", "go perft 0", "go perft x"] {
         let answer = engine.ask(bad);
         assert_eq!(answer.len(), 1, "{bad}: {answer:?}");
