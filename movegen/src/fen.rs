@@ -124,6 +124,47 @@ pub fn piece_text<V: Variant>(piece: Piece) -> String {
     }
 }
 
+/// A FEN's piece placement: the ranks from the top, `/` between them, with the man on each
+/// square as `piece_on` gives it.
+pub fn placement_text<V: Variant>(piece_on: impl Fn(Square) -> Option<Piece>) -> String {
+    let mut out = String::new();
+    for rank in (0..V::Geo::RANKS).rev() {
+        let mut empty = 0;
+        for file in 0..V::Geo::FILES {
+            match piece_on(V::Geo::square(file, rank)) {
+                None => empty += 1,
+                Some(piece) => {
+                    if empty > 0 {
+                        out += &empty.to_string();
+                        empty = 0;
+                    }
+                    out += &piece_text::<V>(piece);
+                }
+            }
+        }
+        if empty > 0 {
+            out += &empty.to_string();
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out
+}
+
+/// Both hands, with the counts `count` gives, in Fairy-Stockfish's order, White's first.
+pub fn hands_text<V: Variant>(count: impl Fn(Color, PieceType) -> u8) -> String {
+    let mut out = String::new();
+    for color in Color::BOTH {
+        for &kind in V::HAND_ORDER {
+            let letter = V::PIECES[kind.index()].letter;
+            let letter = if color == Color::White { letter } else { letter.to_ascii_lowercase() };
+            out.extend(std::iter::repeat_n(letter as char, usize::from(count(color, kind))));
+        }
+    }
+    out
+}
+
 impl<V: Variant> Position<V> {
     /// Parses a FEN.
     ///
@@ -307,28 +348,7 @@ impl<V: Variant> Position<V> {
 
     /// The position as a FEN.
     pub fn fen(&self) -> String {
-        let mut out = String::new();
-        for rank in (0..V::Geo::RANKS).rev() {
-            let mut empty = 0;
-            for file in 0..V::Geo::FILES {
-                match self.piece_on(V::Geo::square(file, rank)) {
-                    None => empty += 1,
-                    Some(piece) => {
-                        if empty > 0 {
-                            out += &empty.to_string();
-                            empty = 0;
-                        }
-                        out += &piece_text::<V>(piece);
-                    }
-                }
-            }
-            if empty > 0 {
-                out += &empty.to_string();
-            }
-            if rank > 0 {
-                out.push('/');
-            }
-        }
+        let mut out = placement_text::<V>(|sq| self.piece_on(sq));
         if V::DROPS {
             out.push('[');
             out += &self.hand_text();
@@ -349,20 +369,7 @@ impl<V: Variant> Position<V> {
 
     /// Both hands in Fairy-Stockfish's order, White's first (empty string when empty).
     pub fn hand_text(&self) -> String {
-        let mut out = String::new();
-        for color in Color::BOTH {
-            for &kind in V::HAND_ORDER {
-                for _ in 0..self.hand_count(color, kind) {
-                    let letter = V::PIECES[kind.index()].letter;
-                    out.push(if color == Color::White {
-                        letter
-                    } else {
-                        letter.to_ascii_lowercase()
-                    } as char);
-                }
-            }
-        }
-        out
+        hands_text::<V>(|color, kind| self.hand_count(color, kind))
     }
 
     fn castling_text(&self) -> String {

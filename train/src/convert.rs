@@ -8,8 +8,8 @@
 
 use std::path::Path;
 
-use ekumen_movegen::fen::piece_text;
-use ekumen_movegen::{Color, GameResult, Geometry, Position, Square, Variant, VariantId};
+use ekumen_movegen::fen::{hands_text, placement_text};
+use ekumen_movegen::{Color, GameResult, Position, Variant, VariantId};
 use ekumen_nnue::sample::{samples, Sample};
 use ekumen_records::store::{Journal, Settings};
 use ekumen_records::{Ending, GameWriter, Score};
@@ -23,40 +23,12 @@ pub struct Converted {
 
 /// The FEN of a sample's position.
 pub fn sample_fen<V: Variant>(sample: &Sample) -> String {
-    let mut fen = String::new();
-    for rank in (0..V::Geo::RANKS).rev() {
-        let mut empty = 0;
-        for file in 0..V::Geo::FILES {
-            let sq: Square = V::Geo::square(file, rank);
-            match sample.men.iter().find(|(_, at)| *at == sq) {
-                None => empty += 1,
-                Some(&(piece, _)) => {
-                    if empty > 0 {
-                        fen += &empty.to_string();
-                        empty = 0;
-                    }
-                    fen += &piece_text::<V>(piece);
-                }
-            }
-        }
-        if empty > 0 {
-            fen += &empty.to_string();
-        }
-        if rank > 0 {
-            fen.push('/');
-        }
-    }
+    let mut fen = placement_text::<V>(|sq| {
+        sample.men.iter().find(|&&(_, at)| at == sq).map(|&(piece, _)| piece)
+    });
     if V::DROPS {
         fen.push('[');
-        for color in Color::BOTH {
-            for &kind in V::HAND_ORDER {
-                let letter = V::PIECES[kind.index()].letter;
-                let letter =
-                    if color == Color::White { letter } else { letter.to_ascii_lowercase() };
-                let count = sample.hands[color.index()][kind.index()];
-                fen.extend(std::iter::repeat_n(letter as char, usize::from(count)));
-            }
-        }
+        fen += &hands_text::<V>(|color, kind| sample.hands[color.index()][kind.index()]);
         fen.push(']');
     }
     fen += if sample.side == Color::White { " w - - 0 1" } else { " b - - 0 1" };

@@ -20,6 +20,7 @@ use std::path::PathBuf;
 
 use ekumen_movegen::{mix, Rng, VariantId};
 use ekumen_nnue::features::Inputs;
+use ekumen_nnue::file::fnv1a;
 use ekumen_nnue::sample::Sample;
 use ekumen_records::manifest::{self, Entry};
 use ekumen_records::store::read_chunk;
@@ -213,12 +214,6 @@ fn is_held_out(chunk_hash: u64, game: u64, every: u32) -> bool {
     every > 0
         && mix(chunk_hash ^ game.wrapping_mul(0x9E37_79B9_7F4A_7C15))
             .is_multiple_of(u64::from(every))
-}
-
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes
-        .iter()
-        .fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
 }
 
 fn list(dirs: &[PathBuf]) -> String {
