@@ -87,6 +87,21 @@ fn corpus() -> Vec<String> {
 
 const NOISE: &[u8] = b" -+/0123456789abcdefghkmnpqrwxyzKQRBNPLHJDMCIA[]@*#=~";
 
+/// The fuzzer's line of round `round`: noise every tenth round, otherwise a corpus line,
+/// mutated three rounds in four.
+fn fuzz_line(rng: &mut Rng, corpus: &[String], round: usize) -> Vec<u8> {
+    if round.is_multiple_of(10) {
+        (0..rng.below(30)).map(|_| *rng.pick(NOISE)).collect()
+    } else {
+        let line = rng.pick(corpus).clone();
+        if round.is_multiple_of(4) {
+            line.into_bytes()
+        } else {
+            mutate(rng, corpus, &line)
+        }
+    }
+}
+
 fn mutate(rng: &mut Rng, corpus: &[String], line: &str) -> Vec<u8> {
     let mut bytes = line.as_bytes().to_vec();
     for _ in 0..=rng.below(3) {
@@ -184,16 +199,7 @@ fn fuzz_lines(rounds: usize, env: &[(&str, &str)]) -> usize {
     let mut model = Model { protocol: Protocol::Uci, variant: VariantId::Chess, chess960: false };
     let mut checked_errors = 0;
     for round in 0..rounds {
-        let bytes = if round % 10 == 0 {
-            (0..rng.below(30)).map(|_| *rng.pick(NOISE)).collect()
-        } else {
-            let line = rng.pick(&corpus).clone();
-            if round % 4 == 0 {
-                line.into_bytes()
-            } else {
-                mutate(&mut rng, &corpus, &line)
-            }
-        };
+        let bytes = fuzz_line(&mut rng, &corpus, round);
         let bytes: Vec<u8> = bytes.into_iter().filter(|&b| b != b'\n' && b != b'\r').collect();
         let text = String::from_utf8_lossy(&bytes).into_owned();
         let parsed = parse_command(&text, model.protocol);
@@ -304,16 +310,7 @@ fn a_million_lines_across_the_variants() {
         engine.send("uci");
         engine.send(&format!("setoption name UCI_Variant value {variant}"));
         for round in 0..BATCH.min(total - sent) {
-            let bytes = if round % 10 == 0 {
-                (0..rng.below(30)).map(|_| *rng.pick(NOISE)).collect()
-            } else {
-                let line = rng.pick(&corpus).clone();
-                if round % 4 == 0 {
-                    line.into_bytes()
-                } else {
-                    mutate(&mut rng, &corpus, &line)
-                }
-            };
+            let bytes = fuzz_line(&mut rng, &corpus, round);
             let mut bytes: Vec<u8> =
                 bytes.into_iter().filter(|&b| b != b'\n' && b != b'\r').collect();
             let text = String::from_utf8_lossy(&bytes).into_owned();
