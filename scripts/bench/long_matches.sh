@@ -1,0 +1,21 @@
+#!/bin/sh
+# Ekumen against Fairy-Stockfish at the long time control, 60s+0.6s, one game at a time,
+# 60 games in each variant given (default: chess gothic shinobi gethenian), one variant
+# after the other, each from its book as in match_vs_fs.sh.
+#
+#   scripts/bench/long_matches.sh FAIRY_STOCKFISH [VARIANT ...]
+#
+# The games go to docs/games/VARIANT-vs-fs-60s.pgn, which are committed, so a stopped run
+# goes on from its last finished game on any machine: run the same command again. A
+# variant whose file already holds its 60 games is only summed up again. Each file is
+# played by the build that started it (the copy kept beside it, see match_files.sh); on
+# a machine without that copy, check out the commit named in docs/strength.md first.
+set -eu
+root=$(cd "$(dirname "$0")/../.." && pwd)
+fs=${1:?usage: long_matches.sh FAIRY_STOCKFISH [VARIANT ...]}
+shift
+[ $# -gt 0 ] || set -- chess gothic shinobi gethenian
+for variant in "$@"; do
+    PGN="$root/docs/games/$variant-vs-fs-60s.pgn" \
+        "$root/scripts/bench/match_vs_fs.sh" "$fs" "$variant" 60 60+0.6 1 1
+done
