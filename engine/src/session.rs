@@ -129,30 +129,23 @@ pub struct Session {
 /// How long a perft or bench may still run after `quit` before it is stopped.
 pub const QUIT_GRACE: Duration = Duration::from_secs(10);
 
-/// Names the guarded read that panics on purpose, for the tests that check a panic is
-/// reported (`EKUMEN_TEST_PANIC=FEN`, `move` or `game end`). Such a panic is always caught
-/// by [`guarded`], so the hook cannot stop the engine.
-const TEST_PANIC_VAR: &str = "EKUMEN_TEST_PANIC";
-
 /// Runs `f`, which reads `what` from outside text with the rules core, turning a panic
 /// into `None` so a bug costs one command, not the process. The panic is a bug all the
 /// same: it is reported on stderr as `BUG: panic while reading <what>: <message>`, which
-/// the protocol tests look for.
+/// the protocol tests look for. They make it panic with `EKUMEN_TEST_PANIC=FEN`, `move`
+/// or `game end` ([`ekumen_search::TEST_PANIC_VAR`]); such a panic is always caught here,
+/// so the hook cannot stop the engine.
 fn guarded<T>(what: &str, f: impl FnOnce() -> T) -> Option<T> {
     let result = panic::catch_unwind(AssertUnwindSafe(|| {
-        if std::env::var_os(TEST_PANIC_VAR).is_some_and(|v| v == what) {
-            panic!("{TEST_PANIC_VAR} asked for a panic here");
+        if ekumen_search::panic_asked(what) {
+            panic!("{} asked for a panic here", ekumen_search::TEST_PANIC_VAR);
         }
         f()
     }));
     match result {
         Ok(value) => Some(value),
         Err(payload) => {
-            let message = payload
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| payload.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "(no message)".to_string());
+            let message = ekumen_search::panic_message(payload.as_ref());
             eprintln!("BUG: panic while reading {what}: {message}");
             None
         }

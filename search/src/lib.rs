@@ -481,13 +481,14 @@ fn run(
     result
 }
 
-/// Names the search thread that panics on purpose, for the tests that check a search
-/// panic is reported: `EKUMEN_TEST_PANIC=search` (the main thread) or `search helper` (every
-/// helper), at its first iteration. The panic is caught like any other.
+/// Names the place that panics on purpose, for the tests that check a panic is reported:
+/// here `EKUMEN_TEST_PANIC=search` (the main search thread) or `search helper` (every
+/// helper), at its first iteration; the engine adds the reads it guards. The panic is
+/// caught like any other.
 pub const TEST_PANIC_VAR: &str = "EKUMEN_TEST_PANIC";
 
-/// Whether `EKUMEN_TEST_PANIC` asks the search thread `what` to panic.
-pub(crate) fn panic_asked(what: &str) -> bool {
+/// Whether `EKUMEN_TEST_PANIC` asks the place named `what` to panic.
+pub fn panic_asked(what: &str) -> bool {
     std::env::var_os(TEST_PANIC_VAR).is_some_and(|v| v == what)
 }
 
@@ -504,12 +505,17 @@ pub fn panics_caught() -> u64 {
 /// goes on. The `BUG:` line on stderr is what the protocol tests fail on.
 pub(crate) fn report_panic(thread: &str, fen: &str, payload: &(dyn std::any::Any + Send)) {
     PANICS_CAUGHT.fetch_add(1, Ordering::Relaxed);
-    let message = payload
+    let message = panic_message(payload);
+    eprintln!("BUG: panic in {thread} of {fen}: {message}");
+}
+
+/// The message a caught panic carries (`panic!` with a literal or a formatted string).
+pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
         .downcast_ref::<&str>()
         .map(|s| s.to_string())
         .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "(no message)".to_string());
-    eprintln!("BUG: panic in {thread} of {fen}: {message}");
+        .unwrap_or_else(|| "(no message)".to_string())
 }
 
 /// Passes a search's reports on, keeping the last iteration's lines.
