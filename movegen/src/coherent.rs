@@ -2,38 +2,41 @@
 //! empty squares (docs/rules/coherent.md).
 //!
 //! For each square the tables list, per first-leg direction and in order of growing `k`,
-//! the corner square and the four possible second legs (the mask of squares they pass and
-//! their destination). An attack walks the first leg outwards and stops at the first
-//! occupied corner, since every longer path passes it too; each second leg is one mask
-//! test. The move set is reversible (a path read backwards is a path of the other kind),
-//! so the same function answers "which knights attack this square".
+//! the corner square and the second legs that stay on the board (the mask of squares each
+//! passes and its destination, both as bitboards). An attack walks the first leg outwards
+//! and stops at the first occupied corner, since every longer path passes it too; each
+//! second leg is one mask test, whose outcome masks the destination in without a branch
+//! (the outcomes follow the position, so a branch would be mispredicted often). The move
+//! set is reversible (a path read backwards is a path of the other kind), so the same
+//! function answers "which knights attack this square".
 //!
 //! `paths(a, b)` lists every path between two squares as a mask of the squares passed;
 //! pins, blocks and check evasions against a knight use it. The slow reference
 //! [`walk_attacks`] walks the rules literally and is compared with the tables in tests.
 
-use crate::bitboard::Bitboard;
+use crate::bitboard::{BitWord, Bitboard};
 use crate::sliders::{DIAGONAL, DIRECTIONS};
 use crate::square::{Geometry, Square};
 
-const NO_SQUARE: u8 = u8::MAX;
-
 #[derive(Clone, Copy, Debug)]
-struct SecondLeg<W: crate::bitboard::BitWord> {
+struct SecondLeg<W: BitWord> {
     passed: Bitboard<W>,
-    dest: u8,
+    dest: Bitboard<W>,
 }
 
+/// A first leg: its corner square and the slice of `seconds` that turns there.
 #[derive(Clone, Copy, Debug)]
-struct Leg<W: crate::bitboard::BitWord> {
+struct Leg {
     corner: Square,
-    seconds: [SecondLeg<W>; 4],
+    seconds_start: u16,
+    seconds_end: u16,
 }
 
 /// Path tables of the coherent knight on one board.
 #[derive(Debug)]
 pub struct CoherentPaths<G: Geometry> {
-    legs: Vec<Leg<G::Bits>>,
+    legs: Vec<Leg>,
+    seconds: Vec<SecondLeg<G::Bits>>,
     /// `ranges[sq * 8 + d1]`: the slice of `legs` for first-leg direction `d1`.
     ranges: Vec<(u16, u16)>,
     /// `between[a * SQUARES + b]`: masks of the squares passed by every path a -> b.
@@ -51,6 +54,7 @@ impl<G: Geometry> CoherentPaths<G> {
     pub fn new() -> Self {
         let n = G::SQUARES;
         let mut legs = Vec::new();
+        let mut second_legs = Vec::new();
         let mut ranges = Vec::with_capacity(n * 8);
         let mut between = vec![Vec::new(); n * n];
         for s in 0..n {
@@ -61,8 +65,8 @@ impl<G: Geometry> CoherentPaths<G> {
                 let mut k = 1;
                 while let Some(corner) = G::offset(sq, f1 * k, r1 * k) {
                     first.set(corner);
-                    let mut seconds = [SecondLeg { passed: Bitboard::EMPTY, dest: NO_SQUARE }; 4];
-                    for (slot, d2) in second_directions(d1).enumerate() {
+                    let seconds_start = u16::try_from(second_legs.len()).expect("path table size");
+                    for d2 in second_directions(d1) {
                         let (f2, r2) = DIRECTIONS[d2];
                         let mut passed = Bitboard::EMPTY;
                         let mut dest = None;
@@ -74,7 +78,8 @@ impl<G: Geometry> CoherentPaths<G> {
                             }
                         }
                         if let Some(dest) = dest {
-                            seconds[slot] = SecondLeg { passed, dest: dest.index() as u8 };
+                            second_legs
+                                .push(SecondLeg { passed, dest: Bitboard::from_square(dest) });
                             let all = passed | first;
                             let list = &mut between[s * n + dest.index()];
                             if !list.contains(&all) {
@@ -82,13 +87,14 @@ impl<G: Geometry> CoherentPaths<G> {
                             }
                         }
                     }
-                    legs.push(Leg { corner, seconds });
+                    let seconds_end = u16::try_from(second_legs.len()).expect("path table size");
+                    legs.push(Leg { corner, seconds_start, seconds_end });
                     k += 1;
                 }
                 ranges.push((start as u16, (legs.len() - start) as u16));
             }
         }
-        CoherentPaths { legs, ranges, between }
+        CoherentPaths { legs, seconds: second_legs, ranges, between }
     }
 
     /// Squares the knight on `sq` attacks.
@@ -101,10 +107,13 @@ impl<G: Geometry> CoherentPaths<G> {
                 if occupied.has(leg.corner) {
                     break;
                 }
-                for second in &leg.seconds {
-                    if second.dest != NO_SQUARE && (second.passed & occupied).is_empty() {
-                        attacks.set(Square::new(second.dest));
-                    }
+                let seconds = &self.seconds[leg.seconds_start as usize..leg.seconds_end as usize];
+                for second in seconds {
+                    let clear = (second.passed & occupied).is_empty();
+                    // All ones where the path is clear, else zero.
+                    let keep = <G::Bits as BitWord>::ZERO
+                        .wrapping_sub(<G::Bits as BitWord>::from_u128(clear as u128));
+                    attacks |= Bitboard(second.dest.0 & keep);
                 }
             }
         }

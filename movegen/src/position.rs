@@ -316,10 +316,45 @@ impl<V: Variant> Position<V> {
     /// no coherent knights.
     #[inline]
     pub fn knight_path_pins(&self, king: Square, occupied: Bb<V>, by: Color) -> (Bb<V>, Bb<V>) {
+        let defenders = self.by_color[(!by).index()];
         let mut pinned = Bitboard::EMPTY;
         let mut pinners = Bitboard::EMPTY;
-        let Some(paths) = V::tables().coherent.as_ref() else { return (pinned, pinners) };
-        let defenders = self.by_color[(!by).index()];
+        self.for_each_lone_knight_path_blocker(king, occupied, by, |blocker, knight| {
+            if (blocker & defenders).is_nonempty() {
+                pinned |= blocker;
+                pinners.set(knight);
+            }
+        });
+        (pinned, pinners)
+    }
+
+    /// The coherent knights' counterpart of [`Self::slider_blockers`]: men of either
+    /// colour that alone stand, in `occupied`, on some path of a knight of `by` to `king`.
+    /// `by`'s own among them would uncover a check by moving away (unless the move closes
+    /// the path again). Empty where there are no coherent knights.
+    #[inline]
+    pub fn knight_path_blockers(&self, king: Square, occupied: Bb<V>, by: Color) -> Bb<V> {
+        let mut blockers = Bitboard::EMPTY;
+        self.for_each_lone_knight_path_blocker(king, occupied, by, |blocker, _| {
+            blockers |= blocker
+        });
+        blockers
+    }
+
+    /// Calls `found(blocker, knight)` for every path of a coherent knight of `by` to
+    /// `king` that exactly one man (`blocker`, a one-square set) closes in `occupied`.
+    #[inline]
+    fn for_each_lone_knight_path_blocker(
+        &self,
+        king: Square,
+        occupied: Bb<V>,
+        by: Color,
+        mut found: impl FnMut(Bb<V>, Square),
+    ) {
+        if !V::COHERENT_KNIGHTS {
+            return;
+        }
+        let Some(paths) = V::tables().coherent.as_ref() else { return };
         for (i, def) in V::PIECES.iter().enumerate() {
             if def.special != Special::CoherentKnight {
                 continue;
@@ -327,17 +362,12 @@ impl<V: Variant> Position<V> {
             for knight in self.pieces_of(by, PieceType(i as u8)) {
                 for &path in paths.paths(king, knight) {
                     let on_path = path & occupied;
-                    if on_path.is_nonempty()
-                        && !on_path.more_than_one()
-                        && (on_path & defenders).is_nonempty()
-                    {
-                        pinned |= on_path;
-                        pinners.set(knight);
+                    if on_path.is_nonempty() && !on_path.more_than_one() {
+                        found(on_path, knight);
                     }
                 }
             }
         }
-        (pinned, pinners)
     }
 
     /// Whether, on the board `occupied`, some man of `by` still on it attacks `king` once

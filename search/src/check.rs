@@ -15,10 +15,14 @@
 //! computes once, per piece type, the squares from which that piece would attack an
 //! enemy royal piece (a piece's moves for Black are the half-turn of White's, so these are
 //! the squares the same piece *of the other colour* attacks from the royal square), and
-//! the pieces whose departure could uncover a check.
+//! the pieces whose departure could uncover a check: those alone on a line, or on a
+//! coherent knight's path, between a piece of ours and an enemy royal piece. A coherent
+//! knight's own check is read from its paths to the royal piece with the square it leaves
+//! emptied, since a path may bend through that square. Walking the knight's attacks for
+//! every move instead cost coherent a third of its speed (docs/speed.md, "Speed rounds").
 
 use ekumen_movegen::attacks::Bb;
-use ekumen_movegen::piece::MAX_PIECE_TYPES;
+use ekumen_movegen::piece::{Special, MAX_PIECE_TYPES};
 use ekumen_movegen::{Bitboard, Geometry, Move, MoveKind, PieceType, Position, Variant};
 
 use crate::see::landing_kind;
@@ -81,7 +85,7 @@ pub struct CheckInfo<V: Variant> {
     royals: Bb<V>,
     /// Per piece type: where a piece of ours of that type attacks an enemy royal piece.
     check_squares: [Bb<V>; MAX_PIECE_TYPES],
-    /// Our pieces that may uncover a check by moving (all of them with coherent knights).
+    /// Our pieces that may uncover a check by moving.
     discoverers: Bb<V>,
 }
 
@@ -98,11 +102,9 @@ impl<V: Variant> CheckInfo<V> {
                     check_squares[i] |= pos.attacks_from(!us, PieceType(i as u8), king, occupied);
                 }
             }
-            if V::COHERENT_KNIGHTS {
-                discoverers = pos.pieces(us);
-                continue;
-            }
-            discoverers |= pos.slider_blockers(king, occupied, us) & pos.pieces(us);
+            discoverers |= (pos.slider_blockers(king, occupied, us)
+                | pos.knight_path_blockers(king, occupied, us))
+                & pos.pieces(us);
         }
         CheckInfo { royals, check_squares, discoverers }
     }
@@ -112,10 +114,6 @@ impl<V: Variant> CheckInfo<V> {
     pub fn gives_check(&self, pos: &Position<V>, m: Move) -> bool {
         if self.royals.is_empty() {
             return false;
-        }
-        if V::COHERENT_KNIGHTS {
-            // A knight's paths bend round the square the mover leaves: no shortcut.
-            return gives_check(pos, m);
         }
         match m.kind() {
             // A piece that changes form may check along the line through the square it
@@ -130,10 +128,25 @@ impl<V: Variant> CheckInfo<V> {
             _ => {}
         }
         let Some(kind) = landing_kind(pos, m) else { return false };
-        if self.check_squares[kind.index()].has(m.to()) {
-            return true;
-        }
-        self.discoverers.has(m.from()) && discovered(pos, m, self.royals)
+        let direct =
+            if V::COHERENT_KNIGHTS && V::PIECES[kind.index()].special == Special::CoherentKnight {
+                self.knight_checks(pos, m)
+            } else {
+                self.check_squares[kind.index()].has(m.to())
+            };
+        direct || (self.discoverers.has(m.from()) && discovered(pos, m, self.royals))
+    }
+
+    /// Whether a coherent knight moving by `m` attacks an enemy royal piece from its new
+    /// square: some path to it is empty once the knight has left its square.
+    #[inline]
+    fn knight_checks(&self, pos: &Position<V>, m: Move) -> bool {
+        let Some(paths) = V::tables().coherent.as_ref() else { return false };
+        let occupied =
+            (pos.occupied() ^ Bitboard::from_square(m.from())) | Bitboard::from_square(m.to());
+        self.royals
+            .into_iter()
+            .any(|king| paths.paths(m.to(), king).iter().any(|&path| (path & occupied).is_empty()))
     }
 }
 
