@@ -11,7 +11,7 @@
 //! function answers "which knights attack this square".
 //!
 //! `paths(a, b)` lists every path between two squares as a mask of the squares passed;
-//! pins, blocks and check evasions against a knight use it. The slow reference
+//! pins, blocks, check evasions and checks by a knight use it. The slow reference
 //! [`walk_attacks`] walks the rules literally and is compared with the tables in tests.
 
 use crate::bitboard::{BitWord, Bitboard};
@@ -125,6 +125,13 @@ impl<G: Geometry> CoherentPaths<G> {
     pub fn paths(&self, a: Square, b: Square) -> &[Bitboard<G::Bits>] {
         &self.between[a.index() * G::SQUARES + b.index()]
     }
+
+    /// Whether a knight on `a` reaches `b` on the board `occupied`: some path between
+    /// them is empty. One square's answer, without walking every attack.
+    #[inline]
+    pub fn reaches(&self, a: Square, b: Square, occupied: Bitboard<G::Bits>) -> bool {
+        self.paths(a, b).iter().any(|&path| (path & occupied).is_empty())
+    }
 }
 
 impl<G: Geometry> Default for CoherentPaths<G> {
@@ -214,8 +221,7 @@ mod tests {
                 let attacks = paths.attacks(sa, occupied);
                 for b in 0..81u8 {
                     let sb = Square::new(b);
-                    let clear = paths.paths(sa, sb).iter().any(|p| (*p & occupied).is_empty());
-                    assert_eq!(clear, attacks.has(sb), "{a} -> {b}");
+                    assert_eq!(paths.reaches(sa, sb, occupied), attacks.has(sb), "{a} -> {b}");
                 }
             }
         }

@@ -144,9 +144,7 @@ impl<V: Variant> CheckInfo<V> {
         let Some(paths) = V::tables().coherent.as_ref() else { return false };
         let occupied =
             (pos.occupied() ^ Bitboard::from_square(m.from())) | Bitboard::from_square(m.to());
-        self.royals
-            .into_iter()
-            .any(|king| paths.paths(m.to(), king).iter().any(|&path| (path & occupied).is_empty()))
+        self.royals.into_iter().any(|king| paths.reaches(m.to(), king, occupied))
     }
 }
 
