@@ -24,8 +24,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs::{File, OpenOptions};
 use std::io::{BufWriter, Seek, SeekFrom, Write};
 use std::path::Path;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
+use ekumen_calendar::Date;
 use ekumen_movegen::{dispatch, Color, VariantId};
 
 use crate::record::{GameRecord, MoveRecord};
@@ -43,7 +44,7 @@ pub fn game_to_pgn(record: &GameRecord, event: &str, variant: VariantId) -> Stri
     let mut tags: Vec<(&str, String)> = vec![
         ("Event", event.to_string()),
         ("Site", "?".to_string()),
-        ("Date", pgn_date(record.started)),
+        ("Date", Date::of(record.started).pgn()),
         ("Round", record.setup.number.to_string()),
         ("White", record.white_name.clone()),
         ("Black", record.black_name.clone()),
@@ -145,28 +146,6 @@ fn wrap(tokens: &[String]) -> String {
         lines.push(line);
     }
     lines.join("\n")
-}
-
-/// `YYYY.MM.DD` (UTC).
-pub fn pgn_date(time: SystemTime) -> String {
-    let days = time.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs() / 86_400) as i64;
-    let (year, month, day) = civil_from_days(days);
-    format!("{year:04}.{month:02}.{day:02}")
-}
-
-/// The proleptic Gregorian date of a day count since 1970-01-01.
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let day_of_era = z.rem_euclid(146_097);
-    let year_of_era =
-        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let month_index = (5 * day_of_year + 2) / 153;
-    let day = (day_of_year - (153 * month_index + 2) / 5 + 1) as u32;
-    let month = if month_index < 10 { month_index + 3 } else { month_index - 9 } as u32;
-    let year = year_of_era + era * 400 + i64::from(month <= 2);
-    (year, month, day)
 }
 
 /// The tokens that end a game's movetext.
@@ -366,19 +345,12 @@ impl PgnWriter {
 #[cfg(test)]
 mod tests {
     use std::sync::Arc;
+    use std::time::UNIX_EPOCH;
 
     use super::*;
     use crate::openings::Opening;
     use crate::record::{EngineScore, GameResult, GameSetup, Termination};
     use ekumen_movegen::EndReason;
-
-    #[test]
-    fn dates() {
-        assert_eq!(civil_from_days(0), (1970, 1, 1));
-        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
-        assert_eq!(civil_from_days(19_723), (2024, 1, 1));
-        assert_eq!(pgn_date(UNIX_EPOCH + Duration::from_secs(86_400 * 365)), "1971.01.01");
-    }
 
     #[test]
     fn clock_texts() {
@@ -422,6 +394,7 @@ mod tests {
         let game = record(Opening::start(VariantId::Chess), &["f2f3", "e7e5", "g2g4", "d8h4"]);
         let pgn = game_to_pgn(&game, "Test", VariantId::Chess);
         assert!(pgn.contains("[White \"A \\\"quoted\\\"\"]\n"), "{pgn}");
+        assert!(pgn.contains("[Date \"1970.01.01\"]\n"), "{pgn}");
         assert!(pgn.contains("[Variant \"chess\"]\n"));
         assert!(pgn.contains("[TimeControl \"nodes=100\"]\n"));
         assert!(pgn.contains("[PlyCount \"4\"]\n[Termination \"normal\"]\n"));

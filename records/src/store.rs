@@ -23,8 +23,8 @@
 use std::fs::{self, File, OpenOptions, TryLockError};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
 
+use ekumen_calendar::Date;
 use ekumen_movegen::{for_variant, Variant, VariantId};
 
 use crate::chunk::{self, ChunkHeader};
@@ -269,7 +269,7 @@ impl Journal {
             evaluation: self.settings.evaluation.clone(),
             nodes: self.settings.nodes,
             seed: self.settings.seed,
-            date: today(),
+            date: Date::today().to_string(),
             rate: if seconds > 0.0 { f64::from(self.positions) / seconds } else { 0.0 },
             bytes: bytes.len() as u64,
             sha256: sha256_hex(&bytes),
@@ -441,38 +441,9 @@ fn replay_counts<V: Variant>(records: &[u8], entry: &Entry) -> Result<(), String
     Ok(())
 }
 
-/// Today's date, UTC, as `YYYY-MM-DD`.
-fn today() -> String {
-    let seconds = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    civil_date((seconds / 86_400) as i64)
-}
-
-/// The proleptic Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's
-/// days-to-civil algorithm).
-fn civil_date(days: i64) -> String {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let day_of_era = z.rem_euclid(146_097);
-    let year_of_era =
-        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let month_index = (5 * day_of_year + 2) / 153;
-    let day = day_of_year - (153 * month_index + 2) / 5 + 1;
-    let month = if month_index < 10 { month_index + 3 } else { month_index - 9 };
-    let year = year_of_era + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn dates_count_from_the_epoch() {
-        assert_eq!(civil_date(0), "1970-01-01");
-        assert_eq!(civil_date(11_016), "2000-02-29");
-        assert_eq!(civil_date(20_793), "2026-12-06");
-    }
 
     #[test]
     fn chunk_names_carry_their_number() {
