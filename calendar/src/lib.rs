@@ -1,8 +1,8 @@
 //! UTC calendar dates without a time-zone database.
 //!
 //! The data store's manifests date each chunk (`YYYY-MM-DD`) and PGN headers date each
-//! game (`YYYY.MM.DD`); both need only today's date in UTC, which Howard Hinnant's
-//! days-to-civil algorithm gives from the system clock in a few integer operations.
+//! game by its start (`YYYY.MM.DD`); both need only the UTC day of a system time, which
+//! Howard Hinnant's days-to-civil algorithm gives in a few integer operations.
 
 use std::fmt;
 use std::time::{SystemTime, UNIX_EPOCH};
