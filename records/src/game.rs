@@ -152,11 +152,17 @@ pub fn move_key(m: Move) -> u32 {
     from << 24 | (m.to().index() as u32) << 16 | kind << 8 | u32::from(m.piece().0)
 }
 
-/// The legal moves of `pos` sorted by [`move_key`].
-fn ranked_moves<V: Variant>(pos: &Position<V>) -> Vec<Move> {
-    let mut moves = pos.legal_moves().as_slice().to_vec();
-    moves.sort_unstable_by_key(|&m| move_key(m));
-    moves
+/// `mv`'s rank among the legal moves `moves` ordered by [`move_key`] (counted, not
+/// sorted: a record is written and read far more often than it needs the whole order).
+fn rank_of(moves: &[Move], mv: Move) -> Option<usize> {
+    let key = move_key(mv);
+    let legal = moves.iter().any(|&m| move_key(m) == key);
+    legal.then(|| moves.iter().filter(|&&m| move_key(m) < key).count())
+}
+
+/// The move of rank `rank` among `moves` ordered by [`move_key`] (keys are unique).
+fn move_of_rank(moves: &mut [Move], rank: usize) -> Move {
+    *moves.select_nth_unstable_by_key(rank, |&m| move_key(m)).1
 }
 
 /// Whether ranks among `count` legal moves (and the no-move rank) need two bytes.
@@ -201,9 +207,8 @@ impl GameWriter {
     /// # Panics
     /// If `mv` is not legal in `pos`.
     pub fn push<V: Variant>(&mut self, pos: &Position<V>, mv: Move, score: Score) {
-        let moves = ranked_moves(pos);
-        let rank = moves.binary_search_by_key(&move_key(mv), |&m| move_key(m));
-        let rank = rank.expect("the move is legal");
+        let moves = pos.legal_moves();
+        let rank = rank_of(&moves, mv).expect("the move is legal");
         self.push_rank(rank, wide(moves.len()), score);
     }
 
@@ -333,11 +338,11 @@ pub fn replay<V: Variant>(
         if unplayed {
             return Err(format!("an entry follows an unplayed position at entry {index}"));
         }
-        let moves = ranked_moves(&pos);
+        let mut moves = pos.legal_moves();
         let rank =
             if wide(moves.len()) { usize::from(reader.u16()?) } else { usize::from(reader.u8()?) };
         let played = match rank.cmp(&moves.len()) {
-            std::cmp::Ordering::Less => Some(moves[rank]),
+            std::cmp::Ordering::Less => Some(move_of_rank(moves.as_mut_slice(), rank)),
             std::cmp::Ordering::Equal => None,
             std::cmp::Ordering::Greater => {
                 return Err(format!(
