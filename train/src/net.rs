@@ -27,16 +27,17 @@
 //!
 //! Where the time goes: the forward and backward passes add one row per lit input, and
 //! nothing else comes close. So the shared rows are folded into their squares' rows once
-//! per batch for the forward pass, and their gradient is summed from their squares' rows
-//! once per batch (the two are equal by the chain rule), instead of a second row per lit
-//! input each way; the loop is compiled again for AVX2 where the processor has it, with
-//! the same arithmetic; and the next sample of the batch is fetched from memory while
-//! one trains. Together: 263,000 samples a second instead of 166,000 for a 256-wide
-//! factorised chess net on one thread (an epoch of the store's newest 20 chunks,
-//! `ekumen-train --store data/chess --newest-chunks 20 --hidden 256 --factorise
-//! --epochs 1 --threads 1`, best of two each), and 287,000 since the store's games are
-//! replayed without sorting each position's moves: replaying the games into samples
-//! (`crate::stream`) is most of the rest of an epoch.
+//! per batch in each worker for the forward pass, and their gradient is summed from their
+//! squares' rows there too (the two are equal by the chain rule): two passes over the first
+//! layer (768 rows in chess) a worker and batch, where adding a second row per lit input
+//! each way cost as many rows again as every sample lit; the loop is compiled again for
+//! AVX2 where the processor has it, with the same arithmetic; and the next sample of the
+//! batch is fetched from memory while one trains. Together: 263,000 samples a second
+//! instead of 166,000 for a 256-wide factorised chess net on one thread (an epoch of the
+//! store's newest 20 chunks, `ekumen-train --store data/chess --newest-chunks 20 --hidden
+//! 256 --factorise --epochs 1 --threads 1`, best of two each), and 287,000 since the
+//! store's games are replayed without sorting each position's moves: replaying the games
+//! into samples (`crate::stream`) is most of the rest of an epoch.
 
 use std::ops::Range;
 
@@ -175,9 +176,9 @@ impl Net {
     }
 
     /// The rows the inputs add to the accumulators: the accumulator weights, with the
-    /// shared rows folded in (into `buffer`) when the net has them. Folding once per batch
-    /// costs one pass over the first layer; adding each lit input's shared row instead
-    /// doubled the forward pass's work.
+    /// shared rows folded in (into `buffer`) when the net has them. Folding once per call
+    /// (a worker's share of a batch) costs one pass over the first layer; adding each lit
+    /// input's shared row instead doubled the forward pass's work.
     fn input_rows<'a>(&'a self, buffer: &'a mut Vec<f32>) -> &'a [f32] {
         if self.factoriser.is_none() {
             return &self.params[self.layout().accumulator_weights()];
@@ -283,8 +284,8 @@ impl Net {
 
     /// Sets each shared row's gradient to the sum of its squares' rows': a shared row
     /// feeds the accumulators exactly where its squares' rows do, so by the chain rule
-    /// that sum is its gradient, and summing once per batch is cheaper than adding to it
-    /// for every lit input.
+    /// that sum is its gradient, and summing once per call (a worker's share of a batch)
+    /// is cheaper than adding to it for every lit input.
     fn sum_shared_gradient(&self, grad: &mut [f32]) {
         let Some(factoriser) = self.factoriser else { return };
         let layout = self.layout();
