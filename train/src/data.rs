@@ -117,6 +117,33 @@ impl Dataset {
         self.mirrors.push(mirror);
     }
 
+    /// Adds the samples `range` of `other`, as they are (inputs, target, bucket, mirror
+    /// mark), their games numbered on from this data's last.
+    pub fn extend_from(&mut self, other: &Dataset, range: std::ops::Range<usize>) {
+        if range.is_empty() {
+            return;
+        }
+        let first_game = self.games.last().map_or(0, |&g| g + 1);
+        let offset = first_game.wrapping_sub(other.games[range.start]);
+        let base = self.inputs.len().wrapping_sub(other.starts[range.start]);
+        self.inputs
+            .extend_from_slice(&other.inputs[other.starts[range.start]..other.starts[range.end]]);
+        self.starts.extend(
+            other.starts[range.start + 1..=range.end].iter().map(|&s| s.wrapping_add(base)),
+        );
+        self.targets.extend_from_slice(&other.targets[range.clone()]);
+        self.buckets.extend_from_slice(&other.buckets[range.clone()]);
+        self.games.extend(other.games[range.clone()].iter().map(|&g| g.wrapping_add(offset)));
+        self.mirrors.extend_from_slice(&other.mirrors[range]);
+        self.most_inputs = self.most_inputs.max(other.most_inputs);
+        self.last_ply = None;
+    }
+
+    /// Whether sample `i` is the mirror image of the one before it.
+    pub fn is_mirror(&self, i: usize) -> bool {
+        self.mirrors[i]
+    }
+
     /// Adds every sample of a sample file's bytes; the next sample starts a new game.
     pub fn extend_from_bytes<V: Inputs>(
         &mut self,

@@ -1,15 +1,18 @@
 //! Training samples streamed from the data store, in bounded memory.
 //!
-//! The store is read one chunk at a time: each chunk's games are replayed
-//! (`ekumen_records`), and their quiet positions become samples, with their mirror images
-//! where the variant mirrors, in a buffer of at most `buffer` samples. A full buffer is
-//! shuffled and trained on, then emptied for the next samples. The chunks' order is
+//! The store is read a few chunks at a time, one for each thread of the pool, in
+//! parallel: each chunk's games are replayed (`ekumen_records`), and their quiet positions
+//! become samples, with their mirror images where the variant mirrors. The chunks' samples
+//! then go, in the epoch's order, into a buffer of at most `buffer` samples; a full buffer
+//! is shuffled and trained on, then emptied for the next samples. The buffer so holds the
+//! same samples in the same order whatever the number of threads. The chunks' order is
 //! shuffled anew every epoch, so a buffer mixes the games of many chunks, and a sample's
 //! neighbours in a batch change from one epoch to the next. The memory held is the buffer,
-//! the validation set and one chunk's records, whatever the store's size: a chess sample
-//! takes about 150 bytes in the buffer (its lit inputs from both sides, 128 bytes with 32
-//! men, and its target, bucket and place), so the default buffer of 2 million samples
-//! holds about 300 MB (docs/nnue.md, "Training", has the measured figures).
+//! the validation set, and for each thread one chunk's records and samples, whatever the
+//! store's size: a chess sample takes about 150 bytes (its lit inputs from both sides,
+//! 128 bytes with 32 men, and its target, bucket and place), so the default buffer of 2
+//! million samples holds about 300 MB, and a chunk of 100,000 positions searched about 20
+//! MB (docs/nnue.md, "Training", has the measured figures).
 //!
 //! Validation holds out whole games: a game is held out when a hash of its chunk's name
 //! and its number in the chunk falls in the validation share, which keeps the choice the
@@ -25,6 +28,7 @@ use ekumen_nnue::sample::Sample;
 use ekumen_records::manifest::{self, Entry};
 use ekumen_records::store::read_chunk;
 use ekumen_records::{chunk, Visit};
+use rayon::prelude::*;
 
 use crate::data::{Dataset, Targets};
 use crate::trainer::Trainer;
@@ -110,22 +114,18 @@ impl StoreSource {
     pub fn survey<V: Inputs>(
         &self,
         config: &StreamConfig,
-        mut progress: impl FnMut(usize, usize),
+        progress: impl FnMut(usize, usize),
     ) -> Result<Survey, String> {
-        let mut validation = Dataset::with_mirror(false);
-        let mut survey = Survey::default();
-        for (done, (dir, entry)) in self.chunks.iter().enumerate() {
-            survey.games += self.read::<V>(dir, entry, config, |sample, held_out| {
-                survey.most_men = survey.most_men.max(sample.men_count());
-                if !held_out {
-                    survey.training_positions += 1;
-                } else if validation.len() < config.validation_cap {
-                    validation.push::<V>(sample, &config.targets, config.buckets);
-                }
-            })?;
-            progress(done + 1, self.chunks.len());
-        }
-        survey.validation = validation;
+        let mut survey = Survey { validation: Dataset::with_mirror(false), ..Survey::default() };
+        let order: Vec<usize> = (0..self.chunks.len()).collect();
+        let wanted = Wanted { training: false, held_out: true };
+        self.replay_in_order::<V>(&order, config, wanted, progress, |chunk| {
+            survey.games += chunk.games;
+            survey.training_positions += chunk.training_positions;
+            survey.most_men = survey.most_men.max(chunk.most_men);
+            let room = config.validation_cap.saturating_sub(survey.validation.len());
+            survey.validation.extend_from(&chunk.held_out, 0..chunk.held_out.len().min(room));
+        })?;
         Ok(survey)
     }
 
@@ -140,7 +140,7 @@ impl StoreSource {
         trainer: &mut Trainer,
         config: &StreamConfig,
         buffer: &mut Dataset,
-        mut progress: impl FnMut(usize, usize),
+        progress: impl FnMut(usize, usize),
     ) -> Result<(f64, PassCounts), String> {
         let epoch = trainer.epochs_done + 1;
         let mut order: Vec<usize> = (0..self.chunks.len()).collect();
@@ -158,18 +158,26 @@ impl StoreSource {
             loss += trainer.train_in_order(buffer, &samples, epoch);
             buffer.clear();
         };
-        for (done, &index) in order.iter().enumerate() {
-            let (dir, entry) = &self.chunks[index];
-            counts.games += self.read::<V>(dir, entry, config, |sample, held_out| {
-                if !held_out {
-                    buffer.push::<V>(sample, &config.targets, config.buckets);
-                    if buffer.len() >= config.buffer {
-                        train(buffer, trainer);
-                    }
+        let wanted = Wanted { training: true, held_out: false };
+        self.replay_in_order::<V>(&order, config, wanted, progress, |chunk| {
+            counts.games += chunk.games;
+            let samples = &chunk.training;
+            let mut next = 0;
+            while next < samples.len() {
+                // Fill the buffer to its size, then finish the last position's pair: a
+                // buffer holds whole pairs of a position and its mirror image.
+                let room = config.buffer.saturating_sub(buffer.len()).max(1);
+                let mut end = (next + room).min(samples.len());
+                while end < samples.len() && samples.is_mirror(end) {
+                    end += 1;
                 }
-            })?;
-            progress(done + 1, self.chunks.len());
-        }
+                buffer.extend_from(samples, next..end);
+                next = end;
+                if buffer.len() >= config.buffer {
+                    train(buffer, trainer);
+                }
+            }
+        })?;
         if !buffer.is_empty() {
             train(buffer, trainer);
         }
@@ -177,36 +185,101 @@ impl StoreSource {
         Ok((loss / counts.samples.max(1) as f64, counts))
     }
 
-    /// Replays a chunk, handing each quiet position's sample to `take` with whether its
-    /// game is held out; returns the games read.
-    fn read<V: Inputs>(
+    /// Replays the chunks `order`, as many at once as the thread pool has threads, and
+    /// hands what each gave to `take` in `order`'s order: the same samples in the same
+    /// order whatever the number of threads.
+    fn replay_in_order<V: Inputs>(
         &self,
+        order: &[usize],
+        config: &StreamConfig,
+        wanted: Wanted,
+        mut progress: impl FnMut(usize, usize),
+        mut take: impl FnMut(ChunkSamples),
+    ) -> Result<(), String> {
+        let mut done = 0;
+        for group in order.chunks(rayon::current_num_threads().max(1)) {
+            let replayed: Vec<Result<ChunkSamples, String>> = group
+                .par_iter()
+                .map(|&index| {
+                    let (dir, entry) = &self.chunks[index];
+                    Self::replay::<V>(dir, entry, config, wanted)
+                })
+                .collect();
+            for chunk in replayed {
+                take(chunk?);
+                done += 1;
+                progress(done, self.chunks.len());
+            }
+        }
+        Ok(())
+    }
+
+    /// Replays a chunk: its quiet positions' samples, those of the training games and
+    /// those of the held-out games apart, as `wanted`.
+    fn replay<V: Inputs>(
         dir: &std::path::Path,
         entry: &Entry,
         config: &StreamConfig,
-        mut take: impl FnMut(&Sample, bool),
-    ) -> Result<u64, String> {
+        wanted: Wanted,
+    ) -> Result<ChunkSamples, String> {
         let variant = VariantId::from_name(V::NAME).expect("one of the variants");
         let records =
             read_chunk(dir, variant, entry).map_err(|e| format!("{}: {e}", dir.display()))?;
         let chunk_hash = fnv1a(entry.chunk.as_bytes());
-        let mut game = 0u64;
+        let mut samples = ChunkSamples {
+            games: 0,
+            training_positions: 0,
+            most_men: 0,
+            training: Dataset::with_mirror(config.mirror),
+            held_out: Dataset::with_mirror(false),
+        };
         let mut held_out = false;
         let games = chunk::replay_all::<V>(&records, |visit: &Visit<'_, V>| {
             if visit.index == 0 {
-                held_out = is_held_out(chunk_hash, game, config.validation_every);
-                game += 1;
+                held_out = is_held_out(chunk_hash, samples.games, config.validation_every);
+                samples.games += 1;
             }
             if !visit.is_quiet(config.skipped) {
                 return;
             }
             let cp = visit.score.cp().expect("a quiet position has a centipawn score");
             let ply = visit.index.min(usize::from(u16::MAX)) as u16;
-            take(&Sample::of(visit.pos, cp, visit.result, ply), held_out);
+            let sample = Sample::of(visit.pos, cp, visit.result, ply);
+            samples.most_men = samples.most_men.max(sample.men_count());
+            if held_out {
+                if wanted.held_out {
+                    samples.held_out.push::<V>(&sample, &config.targets, config.buckets);
+                }
+            } else {
+                samples.training_positions += 1;
+                if wanted.training {
+                    samples.training.push::<V>(&sample, &config.targets, config.buckets);
+                }
+            }
         })
         .map_err(|e| format!("{}: {}: {e}", dir.display(), entry.chunk))?;
-        Ok(games.len() as u64)
+        samples.games = games.len() as u64;
+        Ok(samples)
     }
+}
+
+/// Which of a chunk's samples to keep.
+#[derive(Clone, Copy, Debug)]
+struct Wanted {
+    training: bool,
+    held_out: bool,
+}
+
+/// What replaying one chunk gave.
+struct ChunkSamples {
+    games: u64,
+    /// Quiet positions of the training games (mirror images not counted).
+    training_positions: u64,
+    most_men: usize,
+    /// The training games' samples, with their mirror images, if wanted.
+    training: Dataset,
+    /// The held-out games' samples, if wanted.
+    held_out: Dataset,
 }
 
 /// Whether game `game` of the chunk hashed `chunk_hash` is held out for validation.

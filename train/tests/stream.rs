@@ -2,7 +2,8 @@
 //! chess and gethenian): every quiet position is read once, either for training or for
 //! validation; an epoch trains on every training sample and its mirror image; the buffer
 //! never holds more than asked, however large the store; a resumed run repeats an
-//! uninterrupted one; and a damaged chunk stops the run.
+//! uninterrupted one; the threads replaying the chunks change nothing trained; and a
+//! damaged chunk stops the run.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -140,6 +141,38 @@ fn the_buffer_holds_no_more_however_large_the_store() {
     assert!(largest.iter().all(|&(n, _)| (200..=201).contains(&n)), "{largest:?}");
     // The buffer's arrays grow no larger for a store eight times the size.
     assert!(largest[1].1 <= largest[0].1 * 11 / 10, "{largest:?}");
+}
+
+#[test]
+fn the_threads_replaying_change_nothing_trained() {
+    let dir = repeated_store(3);
+    let source = StoreSource::open(std::slice::from_ref(&dir), None).expect("the store");
+    let config = stream_config(true, 300, 4);
+    let runs: Vec<(Dataset, Trainer)> = [1, 4]
+        .into_iter()
+        .map(|threads| {
+            let pool =
+                rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("a pool");
+            pool.install(|| {
+                let survey = source.survey::<Chess>(&config, |_, _| {}).expect("a survey");
+                let mut trainer = trainer::<Chess>();
+                let mut buffer = Dataset::with_mirror(true);
+                for _ in 0..2 {
+                    source
+                        .epoch::<Chess>(&mut trainer, &config, &mut buffer, |_, _| {})
+                        .expect("an epoch");
+                }
+                (survey.validation, trainer)
+            })
+        })
+        .collect();
+    let (one, four) = (&runs[0], &runs[1]);
+    assert!(!one.0.is_empty() && one.0.len() == four.0.len());
+    for i in 0..one.0.len() {
+        assert_eq!(one.0.inputs(i), four.0.inputs(i), "validation sample {i}");
+        assert_eq!(one.0.target(i), four.0.target(i), "validation sample {i}");
+    }
+    assert!(one.1 == four.1, "the nets differ");
 }
 
 #[test]
