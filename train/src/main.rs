@@ -82,6 +82,10 @@ struct TrainArgs {
     /// With --store: the most validation samples kept.
     #[arg(long, default_value_t = 500_000, requires = "store")]
     validation_cap: usize,
+    /// With --store: searched positions at the start of each game that give no sample
+    /// (the manifests' quiet counts assume the default).
+    #[arg(long, default_value_t = ekumen_records::SKIPPED_SEARCHES, requires = "store")]
+    skip_searched: usize,
     /// The net file to write (after every epoch).
     #[arg(long)]
     out: PathBuf,
@@ -359,7 +363,7 @@ fn load_samples<V: Inputs>(args: &TrainArgs, mirror: bool) -> Result<(Samples, u
         buffer: args.buffer.max(1),
         validation_every: every,
         validation_cap: args.validation_cap,
-        skipped: ekumen_records::SKIPPED_SEARCHES,
+        skipped: args.skip_searched,
     };
     let (games, positions) = source.listed();
     info!(

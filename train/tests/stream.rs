@@ -75,6 +75,15 @@ fn every_quiet_position_is_read_once_for_training_or_validation() {
     assert!(split.training_positions > 0 && !split.validation.is_empty());
     assert_eq!(split.training_positions + split.validation.len() as u64, quiet);
     assert_eq!(split.validation.mirror_images(), 0, "validation holds no mirror image");
+
+    // Fewer positions skipped at each game's start: more samples, never fewer.
+    let mut counts = Vec::new();
+    for skipped in [ekumen_records::SKIPPED_SEARCHES, 4, 0] {
+        let config = StreamConfig { skipped, ..stream_config(true, 100, 0) };
+        let survey = source.survey::<Chess>(&config, |_, _| {}).expect("a survey");
+        counts.push(survey.training_positions);
+    }
+    assert!(counts[0] < counts[1] && counts[1] < counts[2], "{counts:?}");
 }
 
 #[test]
