@@ -233,11 +233,12 @@ impl StoreSource {
             training: Dataset::with_mirror(config.mirror),
             held_out: Dataset::with_mirror(false),
         };
+        let mut game = 0u64;
         let mut held_out = false;
         let games = chunk::replay_all::<V>(&records, |visit: &Visit<'_, V>| {
             if visit.index == 0 {
-                held_out = is_held_out(chunk_hash, samples.games, config.validation_every);
-                samples.games += 1;
+                held_out = is_held_out(chunk_hash, game, config.validation_every);
+                game += 1;
             }
             if !visit.is_quiet(config.skipped) {
                 return;
