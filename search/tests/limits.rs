@@ -247,8 +247,8 @@ fn clocks_are_read_for_the_side_to_move() {
     let (result, reports) = run(SearchSettings::default(), &pos, limits);
     assert!(result.best.is_some());
     // Black's 10 s give an optimum of about 320 ms, and the search starts iterations until
-    // at least 73 ms are spent (the smallest budget, 0.55 · 0.75 · 0.55 of the optimum,
-    // times 0.55); White's 5 ms would stop it after one, about 10 ms with debug checks.
+    // at least 73 ms are spent (0.55 of the smallest budget, 0.75 · 0.55 of the optimum);
+    // White's 5 ms would stop it after one, about 10 ms with debug checks.
     // Time, not depth, so that a slow build or machine cannot fail it.
     let spent = reports.last().unwrap().elapsed;
     assert!(spent >= ms(50), "{spent:?}");
