@@ -333,7 +333,8 @@ fn a_long_clock_gets_a_sensible_share() {
     let optimum = ms((clock + increment * (horizon - 1) - OVERHEAD * (horizon + 2)) / horizon);
     let maximum = optimum * 5;
     assert!(maximum < clock_share(clock, false));
-    let elapsed = time_search(&mut engine, "go wtime 60000 btime 60000 winc 600 binc 600");
+    let go = format!("go wtime {clock} btime {clock} winc {increment} binc {increment}");
+    let elapsed = time_search(&mut engine, &go);
     assert!(
         elapsed >= optimum / 8 && elapsed <= maximum + LATENCY,
         "{elapsed:?} of 60 s: the optimum is {optimum:?}, the maximum {maximum:?}"
