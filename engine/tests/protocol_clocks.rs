@@ -92,37 +92,70 @@ fn byoyomi_share(period: u64) -> Duration {
     ms(period.saturating_sub(OVERHEAD) * 9 / 10)
 }
 
-fn fixed(go: &'static str, time: u64) -> Clock {
+/// The number after `key` in `commands`, if `key` is there.
+fn value_after(commands: &str, key: &str) -> Option<u64> {
+    let words: Vec<&str> = commands.split_whitespace().collect();
+    let at = words.iter().position(|&word| word == key)?;
+    Some(words[at + 1].parse().unwrap_or_else(|_| panic!("{key} in {commands:?}")))
+}
+
+/// A fixed time per move: UCI's `movetime` (ms) or CECP's `st` (seconds).
+fn fixed(go: &'static str) -> Clock {
+    let time = value_after(go, "movetime")
+        .or_else(|| value_after(go, "st").map(|seconds| seconds * 1000))
+        .expect("a fixed time has movetime or st");
     Clock { go, given: time, share: ms(time - OVERHEAD) }
 }
 
+/// A clock of `clock` ms and the share of it time management promises.
 fn on_clock(go: &'static str, clock: u64, one_move_to_go: bool) -> Clock {
     Clock { go, given: clock, share: clock_share(clock, one_move_to_go) }
+}
+
+/// The clock a UCI `go` sets for white, and whether it has one move to go.
+fn uci(go: &'static str) -> Clock {
+    let clock = value_after(go, "wtime").expect("a UCI clock has wtime");
+    on_clock(go, clock, value_after(go, "movestogo") == Some(1))
+}
+
+/// The clock a USI `go` sets for the first player: its main time (`btime`) and its
+/// byoyomi period, each with its share.
+fn usi(go: &'static str) -> Clock {
+    let main = value_after(go, "btime").expect("a USI clock has btime");
+    let period = value_after(go, "byoyomi").unwrap_or(0);
+    let main_share = if main > 0 { clock_share(main, false) } else { Duration::ZERO };
+    Clock { go, given: main + period, share: main_share + byoyomi_share(period) }
+}
+
+/// The clock CECP commands set for the engine: `time`, in centiseconds, with one move to
+/// go when `level` gives a session of one move.
+fn cecp(commands: &'static str) -> Clock {
+    let clock = value_after(commands, "time").expect("a CECP clock has time") * 10;
+    on_clock(commands, clock, value_after(commands, "level") == Some(1))
 }
 
 /// UCI clocks for white, from 100 ms to 1 s.
 fn uci_clocks() -> Vec<Clock> {
     vec![
-        on_clock("go wtime 100 btime 100", 100, false),
-        on_clock("go wtime 300 btime 300 winc 0 binc 0", 300, false),
-        on_clock("go wtime 500 btime 500", 500, false),
-        on_clock("go wtime 1000 btime 1000 winc 100 binc 100", 1000, false),
-        on_clock("go wtime 500 btime 500 movestogo 1", 500, true),
-        on_clock("go wtime 1000 btime 1000 movestogo 1", 1000, true),
-        on_clock("go wtime 1000 btime 1000 movestogo 5", 1000, false),
-        on_clock("go wtime 800 btime 800 winc 200 binc 200 movestogo 3", 800, false),
-        fixed("go movetime 300", 300),
+        uci("go wtime 100 btime 100"),
+        uci("go wtime 300 btime 300 winc 0 binc 0"),
+        uci("go wtime 500 btime 500"),
+        uci("go wtime 1000 btime 1000 winc 100 binc 100"),
+        uci("go wtime 500 btime 500 movestogo 1"),
+        uci("go wtime 1000 btime 1000 movestogo 1"),
+        uci("go wtime 1000 btime 1000 movestogo 5"),
+        uci("go wtime 800 btime 800 winc 200 binc 200 movestogo 3"),
+        fixed("go movetime 300"),
     ]
 }
 
 /// USI clocks for the first player (`btime`), with and without byoyomi.
 fn usi_clocks() -> Vec<Clock> {
-    let main_and_period = clock_share(500, false) + byoyomi_share(500);
     vec![
-        on_clock("go btime 100 wtime 600000 byoyomi 0", 100, false),
-        on_clock("go btime 1000 wtime 1000 binc 100 winc 100", 1000, false),
-        Clock { go: "go btime 0 wtime 0 byoyomi 1000", given: 1000, share: byoyomi_share(1000) },
-        Clock { go: "go btime 500 wtime 500 byoyomi 500", given: 1000, share: main_and_period },
+        usi("go btime 100 wtime 600000 byoyomi 0"),
+        usi("go btime 1000 wtime 1000 binc 100 winc 100"),
+        usi("go btime 0 wtime 0 byoyomi 1000"),
+        usi("go btime 500 wtime 500 byoyomi 500"),
     ]
 }
 
@@ -131,11 +164,11 @@ fn usi_clocks() -> Vec<Clock> {
 /// and `otim` are equal: see [`cecp_time_is_the_engines_clock_whichever_side_it_plays`].
 fn cecp_clocks() -> Vec<Clock> {
     vec![
-        on_clock("level 0 0:01 0\ntime 100\notim 100", 1000, false),
-        on_clock("level 40 0:02 0\ntime 200\notim 200", 2000, false),
-        on_clock("level 1 0:01 0\ntime 100\notim 100", 1000, true),
-        on_clock("level 0 0:01 0.5\ntime 50\notim 50", 500, false),
-        fixed("st 1", 1000),
+        cecp("level 0 0:01 0\ntime 100\notim 100"),
+        cecp("level 40 0:02 0\ntime 200\notim 200"),
+        cecp("level 1 0:01 0\ntime 100\notim 100"),
+        cecp("level 0 0:01 0.5\ntime 50\notim 50"),
+        fixed("st 1"),
     ]
 }
 
@@ -295,9 +328,9 @@ fn ponderhit_with(threads: u32) {
     let _alone = alone();
     let mut engine = engine("uci", threads, &["Ponder value true"]);
     for clock in [
-        on_clock("go ponder wtime 300 btime 300", 300, false),
-        on_clock("go ponder wtime 1000 btime 1000 movestogo 1", 1000, true),
-        on_clock("go ponder wtime 2000 btime 2000 winc 100 binc 100 movestogo 4", 2000, false),
+        uci("go ponder wtime 300 btime 300"),
+        uci("go ponder wtime 1000 btime 1000 movestogo 1"),
+        uci("go ponder wtime 2000 btime 2000 winc 100 binc 100 movestogo 4"),
     ] {
         engine.send("position startpos moves e2e4");
         engine.sync();
@@ -369,7 +402,7 @@ fn cecp_time_is_the_engines_clock_whichever_side_it_plays() {
     engine.send("protover 2");
     engine.until(|l| l == "feature done=1");
     engine.send(&format!("option Move Overhead={OVERHEAD}"));
-    let clock = on_clock("new\nlevel 0 0:01 0.5\ntime 50\notim 500", 500, false);
+    let clock = cecp("new\nlevel 0 0:01 0.5\ntime 50\notim 500");
     for line in clock.go.lines() {
         engine.send(line);
     }
