@@ -96,7 +96,8 @@ fn byoyomi_share(period: u64) -> Duration {
 fn value_after(commands: &str, key: &str) -> Option<u64> {
     let words: Vec<&str> = commands.split_whitespace().collect();
     let at = words.iter().position(|&word| word == key)?;
-    Some(words[at + 1].parse().unwrap_or_else(|_| panic!("{key} in {commands:?}")))
+    let value = words.get(at + 1).and_then(|word| word.parse().ok());
+    Some(value.unwrap_or_else(|| panic!("{key} without a number in {commands:?}")))
 }
 
 /// A fixed time per move: UCI's `movetime` (ms) or CECP's `st` (seconds).
